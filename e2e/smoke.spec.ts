@@ -1,0 +1,7 @@
+import { expect, test } from '@playwright/test'
+
+test('the executable serves the web interface on client routes', async ({ page }) => {
+  await page.goto('/stock')
+  await expect(page).toHaveTitle(/RIMS/)
+  await expect(page.locator('#root')).not.toBeEmpty()
+})

@@ -1,0 +1,75 @@
+import { Elysia } from 'elysia'
+import { MSG } from './contract/messages'
+import type { Db } from './db/open'
+import { accessControl } from './http/access'
+import { failure } from './http/envelope'
+import { AppError } from './http/errors'
+import { staticUi, type UiAssets } from './http/static'
+import type { Clock } from './lib/clock'
+import type { Logger } from './lib/log'
+import { authRoutes } from './modules/auth/routes'
+import type { AuthService } from './modules/auth/service'
+import { settingsRoutes } from './modules/settings/routes'
+import type { SettingsService } from './modules/settings/service'
+import type { Mailer } from './lib/mailer'
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** Everything a route may use; made once by createDeps (src/deps.ts) or by a test. */
+export interface AppDeps {
+  db: Db
+  clock: Clock
+  logger: Logger
+  settings: SettingsService
+  auth: AuthService
+  mailer: Mailer
+  /** The address the server itself is configured with, for links when no public_url is set. */
+  serverUrl: string
+  ui: UiAssets | null
+}
+
+/** The Elysia app. No side effects: no listening, no timers, no files. Tests call app.handle. */
+export function buildApp(deps: AppDeps) {
+  const api = new Elysia({ name: 'api', prefix: '/api' })
+    .get('/health', () => ({ success: true, data: { status: 'ok' }, message: 'OK' }))
+    .use(authRoutes(deps))
+    .use(settingsRoutes(deps))
+
+  return new Elysia()
+    .onRequest(({ request, set }) => {
+      set.headers['x-content-type-options'] = 'nosniff'
+      set.headers['referrer-policy'] = 'no-referrer'
+      const length = Number(request.headers.get('content-length') ?? 0)
+      if (length > MAX_BODY_BYTES) {
+        set.status = 413
+        return failure('The request body is too large (1 MiB at most)')
+      }
+    })
+    .onError(({ code, error, set, request }) => {
+      if (error instanceof AppError) {
+        set.status = error.status
+        return failure(error.message)
+      }
+      if (code === 'NOT_FOUND') {
+        set.status = 404
+        return failure('Route not found')
+      }
+      if (code === 'PARSE') {
+        set.status = 400
+        return failure('The request body is not valid JSON')
+      }
+      if (code === 'VALIDATION') {
+        set.status = 400
+        return failure('The request is not valid')
+      }
+      // Never a stack trace or SQL text in a response; the log keeps the detail.
+      deps.logger.error('Unhandled error', { method: request.method, path: new URL(request.url).pathname, error: String(error) })
+      set.status = 500
+      return failure(MSG.loadFailed)
+    })
+    .use(accessControl(deps.auth))
+    .use(api)
+    .use(staticUi(deps.ui))
+}
+
+export type App = ReturnType<typeof buildApp>

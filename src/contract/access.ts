@@ -1,0 +1,65 @@
+import { CHEF, MANAGER, STOREKEEPER, type BuiltinRole } from './roles'
+
+/**
+ * Who may call what: one table, route pattern → access. The server's access check and the
+ * role-matrix tests both read it; a route missing from it is refused (fail closed).
+ * 'public' needs no token; 'signed-in' admits any active user, custom roles included.
+ */
+export type Access = 'public' | 'signed-in' | readonly BuiltinRole[]
+
+export const MANAGER_ONLY = [MANAGER] as const
+export const STORE_STAFF = [MANAGER, STOREKEEPER] as const
+export const KITCHEN_STAFF = [MANAGER, CHEF] as const
+export const ALL_STAFF = [MANAGER, STOREKEEPER, CHEF] as const
+
+const foundation = {
+  'POST /api/auth/login': 'public',
+  'GET /api/auth/profile': 'signed-in',
+  'PUT /api/auth/profile': 'signed-in',
+  'PATCH /api/auth/profile/password': 'signed-in',
+  'GET /api/auth/roles': 'signed-in',
+  'GET /api/auth/users': MANAGER_ONLY,
+  'POST /api/auth/users': MANAGER_ONLY,
+
+  'GET /api/manager/users': MANAGER_ONLY,
+  'POST /api/manager/users': MANAGER_ONLY,
+  'GET /api/manager/users/search': MANAGER_ONLY,
+  'GET /api/manager/users/stats': MANAGER_ONLY,
+  'GET /api/manager/users/recent-logins': MANAGER_ONLY,
+  'GET /api/manager/users/never-logged-in': MANAGER_ONLY,
+  'GET /api/manager/users/role/:role': MANAGER_ONLY,
+  'GET /api/manager/users/:id': MANAGER_ONLY,
+  'PUT /api/manager/users/:id': MANAGER_ONLY,
+  'DELETE /api/manager/users/:id': MANAGER_ONLY,
+  'PATCH /api/manager/users/:id/password': MANAGER_ONLY,
+  'PATCH /api/manager/users/:id/status': MANAGER_ONLY,
+
+  'GET /api/manager/roles': MANAGER_ONLY,
+  'POST /api/manager/roles': MANAGER_ONLY,
+  'GET /api/manager/roles/:id': MANAGER_ONLY,
+  'PUT /api/manager/roles/:id': MANAGER_ONLY,
+  'DELETE /api/manager/roles/:id': MANAGER_ONLY,
+
+  'POST /api/password-reset/forgot-password': 'public',
+  'POST /api/password-reset/reset-password': 'public',
+  'GET /api/password-reset/validate-token/:token': 'public',
+
+  'GET /api/settings/display': 'public',
+  'GET /api/manager/settings': MANAGER_ONLY,
+  'PUT /api/manager/settings': MANAGER_ONLY,
+  'GET /api/health': 'public',
+  // The SPA and its assets (any path that is not an API route).
+  'GET /*': 'public',
+} as const satisfies Record<string, Access>
+
+// Each feature adds its own table here (stock, kitchen, alerts, reports, dashboard, backups).
+export const ACCESS: Record<string, Access> = {
+  ...foundation,
+}
+
+export const canAccess = (access: Access, roleName: string | undefined): boolean => {
+  if (access === 'public') return true
+  if (roleName === undefined) return false
+  if (access === 'signed-in') return true
+  return (access as readonly string[]).includes(roleName)
+}

@@ -1,0 +1,89 @@
+import * as v from 'valibot'
+
+// Shared field schemas. Every message names the field, so a 400 tells the user what to fix.
+
+export const MAX_AMOUNT = 1_000_000_000 // ten-digit kwacha or units: far above any real stock, far below float trouble
+
+const hasTwoDecimalsAtMost = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
+
+/** A money or quantity amount with at most 2 decimals, stored later as integer hundredths. */
+export const amount = (field: string, min = 0) =>
+  v.pipe(
+    v.number(`${field} must be a number`),
+    v.finite(`${field} must be a number`),
+    v.minValue(min, `${field} must be at least ${min}`),
+    v.maxValue(MAX_AMOUNT, `${field} is too large`),
+    v.check(hasTwoDecimalsAtMost, `${field} must have at most 2 decimal places`),
+  )
+
+/** Like amount, but may be negative (stock count differences, adjustments). */
+export const signedAmount = (field: string) =>
+  v.pipe(
+    v.number(`${field} must be a number`),
+    v.finite(`${field} must be a number`),
+    v.minValue(-MAX_AMOUNT, `${field} is too small`),
+    v.maxValue(MAX_AMOUNT, `${field} is too large`),
+    v.check(hasTwoDecimalsAtMost, `${field} must have at most 2 decimal places`),
+  )
+
+export const requiredText = (field: string, max = 200) =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.trim(),
+    v.nonEmpty(`${field} is required`),
+    v.maxLength(max, `${field} must be at most ${max} characters`),
+  )
+
+export const optionalText = (field: string, max = 1000) =>
+  v.optional(
+    v.nullable(v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} must be at most ${max} characters`))),
+  )
+
+export const email = (field = 'email') =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.trim(),
+    v.nonEmpty(`${field} is required`),
+    v.maxLength(254, `${field} is too long`),
+    v.email(`${field} must be a valid email address`),
+    v.toLowerCase(),
+  )
+
+/** A positive integer id, accepted as a number or a numeric string (path and query params). */
+export const id = (field: string) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))], `${field} must be a whole number`),
+    v.integer(`${field} must be a whole number`),
+    v.minValue(1, `${field} must be a whole number`),
+  )
+
+/** `is_active` is a JSON boolean on the wire; 1/0 are accepted on input. */
+export const flag = (field: string) =>
+  v.pipe(
+    v.union([v.boolean(), v.picklist([0, 1])], `${field} must be true or false`),
+    v.transform((x) => x === true || x === 1),
+  )
+
+/** Enums are upper case on the wire and accepted in any case. */
+export const upperEnum = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  v.pipe(
+    v.string(`${field} must be one of ${values.join(', ')}`),
+    v.transform((s) => s.trim().toUpperCase()),
+    v.picklist(values, `${field} must be one of ${values.join(', ')}`),
+  )
+
+export const isoDate = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be a date (YYYY-MM-DD)`),
+    v.isoDate(`${field} must be a date (YYYY-MM-DD)`),
+    v.check((s) => !Number.isNaN(Date.parse(s + 'T00:00:00Z')) && new Date(s + 'T00:00:00Z').toISOString().startsWith(s), `${field} must be a real date`),
+  )
+
+export const password = (field: string, message: string) =>
+  v.pipe(v.string(`${field} is required`), v.minLength(8, message), v.maxLength(200, `${field} is too long`))
+
+export const paging = {
+  page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.number('page must be a number'), v.integer('page must be a whole number'), v.minValue(1, 'page must be at least 1')), 1),
+  limit: v.optional(v.pipe(v.unknown(), v.transform(Number), v.number('limit must be a number'), v.integer('limit must be a whole number'), v.minValue(1, 'limit must be at least 1'), v.maxValue(500, 'limit must be at most 500')), 50),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'q must be at most 200 characters'))),
+}

@@ -1,0 +1,110 @@
+import * as v from 'valibot'
+
+// Every setting with its default (DECISIONS.md). One table; later features add validation, never a second config.
+export interface Settings {
+  restaurant_name: string
+  currency: string
+  locale: string
+  time_zone: string
+  expiring_days: number
+  kitchen_low_threshold: number
+  discrepancy_wastage_value: number
+  discrepancy_count_change: number
+  token_hours: number
+  public_url: string
+  smtp_host: string
+  smtp_port: number
+  smtp_secure: boolean
+  smtp_user: string
+  smtp_password: string
+  smtp_from: string
+  backup_cron: string
+  backup_keep: number
+  require_https: boolean
+}
+
+export const defaultTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+
+export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
+  restaurant_name: 'RIMS',
+  currency: 'ZMW',
+  locale: 'en-ZM',
+  expiring_days: 7,
+  kitchen_low_threshold: 5,
+  discrepancy_wastage_value: 500,
+  discrepancy_count_change: 10,
+  token_hours: 12,
+  public_url: '',
+  smtp_host: '',
+  smtp_port: 587,
+  smtp_secure: false,
+  smtp_user: '',
+  smtp_password: '',
+  smtp_from: 'RIMS <rims@localhost>',
+  backup_cron: '0 3 * * *',
+  backup_keep: 14,
+  require_https: false,
+}
+
+/** Public display settings: the login page, header and every role's money and badges read these. */
+export const DISPLAY_KEYS = ['restaurant_name', 'currency', 'locale', 'time_zone', 'expiring_days', 'kitchen_low_threshold'] as const
+export type DisplaySettings = Pick<Settings, (typeof DISPLAY_KEYS)[number]>
+
+/** What GET /manager/settings returns: never the SMTP password, only whether it is set. */
+export type ManagerSettings = Omit<Settings, 'smtp_password'> & { smtp_password_set: boolean }
+
+const isTimeZone = (z: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: z })
+    return true
+  } catch {
+    return false
+  }
+}
+const isLocale = (l: string) => {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([l]).length > 0
+  } catch {
+    return false
+  }
+}
+const isCurrency = (c: string) => {
+  try {
+    new Intl.NumberFormat('en', { style: 'currency', currency: c })
+    return /^[A-Z]{3}$/.test(c)
+  } catch {
+    return false
+  }
+}
+const intIn = (field: string, min: number, max: number) =>
+  v.pipe(v.number(`${field} must be a number`), v.integer(`${field} must be a whole number`), v.minValue(min, `${field} must be at least ${min}`), v.maxValue(max, `${field} must be at most ${max}`))
+const text = (field: string, max: number) => v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} must be at most ${max} characters`))
+
+// A cron expression of five fields; Bun.cron checks the details when the schedule is set.
+const CRON = /^(\S+\s+){4}\S+$/
+
+/** PUT /manager/settings: every key optional, each validated; unknown keys dropped. */
+export const SettingsPatch = v.partial(
+  v.object({
+    restaurant_name: v.pipe(text('restaurant_name', 80), v.nonEmpty('restaurant_name is required')),
+    currency: v.pipe(v.string('currency must be text'), v.trim(), v.toUpperCase(), v.check(isCurrency, 'currency must be a 3-letter currency code such as ZMW')),
+    locale: v.pipe(v.string('locale must be text'), v.trim(), v.check(isLocale, 'locale must be a locale such as en-ZM')),
+    time_zone: v.pipe(v.string('time_zone must be text'), v.trim(), v.check(isTimeZone, 'time_zone must be a time zone such as Africa/Lusaka')),
+    expiring_days: intIn('expiring_days', 1, 365),
+    kitchen_low_threshold: v.pipe(v.number('kitchen_low_threshold must be a number'), v.minValue(0, 'kitchen_low_threshold must be at least 0'), v.maxValue(1_000_000, 'kitchen_low_threshold is too large')),
+    discrepancy_wastage_value: v.pipe(v.number('discrepancy_wastage_value must be a number'), v.minValue(0, 'discrepancy_wastage_value must be at least 0'), v.maxValue(1_000_000_000, 'discrepancy_wastage_value is too large')),
+    discrepancy_count_change: v.pipe(v.number('discrepancy_count_change must be a number'), v.minValue(0, 'discrepancy_count_change must be at least 0'), v.maxValue(1_000_000_000, 'discrepancy_count_change is too large')),
+    token_hours: intIn('token_hours', 1, 24 * 30),
+    public_url: v.pipe(text('public_url', 300), v.check((s) => s === '' || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(s), 'public_url must start with http:// or https://')),
+    smtp_host: text('smtp_host', 255),
+    smtp_port: intIn('smtp_port', 1, 65535),
+    smtp_secure: v.boolean('smtp_secure must be true or false'),
+    smtp_user: text('smtp_user', 255),
+    smtp_password: v.pipe(v.string('smtp_password must be text'), v.maxLength(500, 'smtp_password is too long')),
+    smtp_from: text('smtp_from', 255),
+    backup_cron: v.pipe(v.string('backup_cron must be text'), v.trim(), v.regex(CRON, 'backup_cron must be a cron expression of 5 fields, e.g. 0 3 * * *')),
+    backup_keep: intIn('backup_keep', 1, 365),
+    require_https: v.boolean('require_https must be true or false'),
+  }),
+)
+export type SettingsPatch = v.InferOutput<typeof SettingsPatch>

@@ -1,0 +1,19 @@
+// Money and quantities are integer hundredths in the database and decimal numbers on the wire.
+// Convert only here, at the repo boundary: no float ever reaches a sum.
+
+/** 12.5 → 1250. The input is already validated to 2 decimals; rounding only removes float noise. */
+export const toCents = (n: number): number => Math.round(n * 100)
+
+/** 1250 → 12.5. An integer divided by 100 prints as the decimal a person would write. */
+export const fromCents = (c: number): number => c / 100
+
+/** cost (cents) × quantity (hundredths) → value in cents, rounded half-up to the ngwee. */
+export const valueCents = (costCents: number, qtyHundredths: number): number => {
+  const product = BigInt(costCents) * BigInt(qtyHundredths)
+  const q = product / 100n
+  const r = product % 100n
+  return Number(r >= 50n ? q + 1n : q)
+}
+
+/** A quantity as the user would write it: 5, 2.5, 0.75. */
+export const formatQty = (c: number): string => String(fromCents(c))

@@ -1,0 +1,39 @@
+import { Database } from 'bun:sqlite'
+import { MIGRATIONS } from './migrations'
+
+export type Db = Database
+
+/** Opens the database with RIMS's pragmas: a committed movement survives a power cut. */
+export function openDb(path: string): Db {
+  const db = new Database(path, { create: true, strict: true })
+  db.exec('PRAGMA journal_mode = WAL')
+  db.exec('PRAGMA synchronous = FULL')
+  db.exec('PRAGMA foreign_keys = ON')
+  db.exec('PRAGMA busy_timeout = 5000')
+  return db
+}
+
+export const schemaVersion = (db: Db): number =>
+  (db.query('PRAGMA user_version').get() as { user_version: number }).user_version
+
+/** Applies the pending migrations in one transaction; the version lives in PRAGMA user_version. */
+export function migrate(db: Db, migrations = MIGRATIONS): number {
+  const current = schemaVersion(db)
+  if (current > migrations.length) {
+    throw new Error(`This database is at schema version ${current}, newer than this RIMS (${migrations.length}). Use a newer RIMS.`)
+  }
+  const pending = migrations.slice(current)
+  if (pending.length === 0) return current
+  db.transaction(() => {
+    for (const m of pending) db.exec(m.sql)
+    db.exec(`PRAGMA user_version = ${migrations.length}`)
+  }).immediate()
+  return migrations.length
+}
+
+/** Opens and migrates: what the server, the CLI and the tests all start from. */
+export function openAndMigrate(path: string): Db {
+  const db = openDb(path)
+  migrate(db)
+  return db
+}

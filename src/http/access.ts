@@ -1,0 +1,28 @@
+import { Elysia } from 'elysia'
+import { ACCESS, canAccess } from '../contract/access'
+import type { User } from '../contract/auth'
+import { MSG } from '../contract/messages'
+import type { AuthService } from '../modules/auth/service'
+import { AppError, forbidden, unauthorized } from './errors'
+
+/**
+ * One access check for every route, read from the contract's route table. A route that is not
+ * in the table is refused, so a new endpoint cannot ship without deciding who may call it.
+ */
+export const accessControl = (auth: AuthService) =>
+  new Elysia({ name: 'access-control' }).resolve({ as: 'global' }, async ({ request, route }) => {
+    const method = request.method === 'HEAD' ? 'GET' : request.method
+    const access = ACCESS[`${method} ${route}`]
+    if (access === undefined) throw new AppError(403, MSG.forbidden)
+    if (access === 'public') return { user: null as User | null }
+    const user = await auth.authenticate(request.headers.get('authorization'))
+    if (!canAccess(access, user.role_name)) throw forbidden(MSG.forbidden)
+    return { user: user as User | null }
+  })
+
+/** The signed-in user of a route that requires one. */
+export function currentUser(ctx: object): User {
+  const user = (ctx as { user?: User | null }).user
+  if (!user) throw unauthorized(MSG.signInRequired)
+  return user
+}

@@ -1,0 +1,25 @@
+import * as v from 'valibot'
+import { badRequest } from './errors'
+
+/** Parses input with a contract schema; the first problem becomes a 400 that names the field. */
+export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input ?? {})
+  if (result.success) return result.output
+  throw badRequest(describeIssue(schema, result.issues[0]))
+}
+
+function describeIssue(schema: v.GenericSchema, issue: v.BaseIssue<unknown>): string {
+  const path = issue.path?.map((p) => String(p.key)) ?? []
+  const field = path.join('.')
+  if (field && issue.input === undefined) {
+    // A missing key: the field's own schema knows its "required" message (e.g. the spec's wording).
+    const entry = path.reduce<v.GenericSchema | undefined>((s, key) => (s as { entries?: Record<string, v.GenericSchema> } | undefined)?.entries?.[key], schema)
+    const own = entry ? v.safeParse(entry, undefined) : null
+    if (own && !own.success && !own.issues[0].message.startsWith('Invalid')) return own.issues[0].message
+    return `${field} is required`
+  }
+  // Valibot's own messages start with "Invalid"; ours already name the field.
+  if (!issue.message.startsWith('Invalid')) return issue.message
+  if (field) return `${field} is invalid`
+  return 'The request body must be a JSON object'
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env bun
+import { parseArgs } from 'node:util'
+import pkg from '../package.json'
+import { createManager } from './cli/create-manager'
+import { prepareDataDir } from './cli/data-dir'
+import { runDoctor } from './cli/doctor'
+import { serve } from './cli/serve'
+import { openAndMigrate } from './db/open'
+
+const USAGE = `RIMS ${pkg.version}: restaurant and bar inventory
+
+Usage:
+  rims [serve] [--port 3000] [--host 0.0.0.0] [--data ./rims-data] [--demo]
+  rims create-manager --name "Full Name" --email you@example.com [--password-stdin]
+  rims doctor [--data ./rims-data]     re-add every ledger and check the database
+  rims --version | --help
+
+Environment: RIMS_PORT, RIMS_HOST, RIMS_DATA_DIR, RIMS_JWT_SECRET.`
+
+const COMMANDS = ['serve', 'create-manager', 'doctor'] as const
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`)
+  process.exit(2)
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        demo: { type: 'boolean', default: false },
+        name: { type: 'string' },
+        email: { type: 'string' },
+        'password-stdin': { type: 'boolean', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    })
+  } catch (e) {
+    fail((e as Error).message)
+  }
+  const { values, positionals } = parsed
+  if (values.help) return console.log(USAGE), 0
+  if (values.version) return console.log(pkg.version), 0
+  const command = positionals[0] ?? 'serve'
+  if (!(COMMANDS as readonly string[]).includes(command) || positionals.length > 1) fail(`Unknown command: ${positionals.join(' ')}`)
+  const data = values.data ?? process.env.RIMS_DATA_DIR ?? './rims-data'
+
+  switch (command) {
+    case 'serve': {
+      const port = Number(values.port ?? process.env.RIMS_PORT ?? 3000)
+      if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not ${values.port}`)
+      await serve({ port, host: values.host ?? process.env.RIMS_HOST ?? '0.0.0.0', data, demo: values.demo })
+      return -1 // keeps running
+    }
+    case 'create-manager':
+      if (!values.name || !values.email) fail('create-manager needs --name and --email')
+      return createManager({ data, name: values.name, email: values.email, passwordStdin: values['password-stdin'] })
+    case 'doctor': {
+      const db = openAndMigrate(prepareDataDir(data).dbPath)
+      const report = runDoctor(db)
+      db.close()
+      for (const r of report.results) {
+        console.log(`${r.problems.length ? 'FAIL' : 'ok  '} ${r.name}`)
+        for (const p of r.problems) console.log(`     ${p}`)
+      }
+      return report.ok ? 0 : 1
+    }
+  }
+  return 2
+}
+
+const code = await main(process.argv.slice(2))
+if (code >= 0) process.exit(code)

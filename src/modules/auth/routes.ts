@@ -1,0 +1,20 @@
+import { Elysia } from 'elysia'
+import { LoginBody, ProfileBody, ProfilePasswordBody } from '../../contract/auth'
+import { MSG } from '../../contract/messages'
+import type { AppDeps } from '../../app'
+import { currentUser } from '../../http/access'
+import { ok } from '../../http/envelope'
+import { parse } from '../../http/validate'
+
+export const authRoutes = (deps: AppDeps) =>
+  new Elysia({ name: 'auth-routes', prefix: '/auth' })
+    .post('/login', async ({ body }) => {
+      const { email, password } = parse(LoginBody, body)
+      return ok(await deps.auth.login(email, password), 'Login successful')
+    })
+    .get('/profile', (ctx) => ok(currentUser(ctx)))
+    .put('/profile', (ctx) => ok(deps.auth.updateProfile(currentUser(ctx).id, parse(ProfileBody, ctx.body)), MSG.profileUpdated))
+    .patch('/profile/password', async (ctx) => {
+      const { currentPassword, newPassword } = parse(ProfilePasswordBody, ctx.body)
+      return ok(await deps.auth.changePassword(currentUser(ctx).id, currentPassword, newPassword), 'Password changed successfully')
+    })

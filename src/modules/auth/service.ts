@@ -1,0 +1,73 @@
+import type { LoginResult, User } from '../../contract/auth'
+import { MSG } from '../../contract/messages'
+import type { Db } from '../../db/open'
+import { AppError, conflict, tooManyRequests, unauthorized } from '../../http/errors'
+import type { Clock } from '../../lib/clock'
+import { recordAudit } from '../audit/audit'
+import type { SettingsService } from '../settings/service'
+import type { Lockout } from './lockout'
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords'
+import { findUserByEmail, findUserById, toUser } from './repo'
+import type { Tokens } from './tokens'
+
+export type AuthService = ReturnType<typeof createAuthService>
+
+export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; lockout: Lockout; settings: SettingsService }) {
+  const { db, clock, tokens, lockout, settings } = deps
+
+  return {
+    /** Signs in; answers never say whether the email exists. */
+    async login(email: string, password: string): Promise<LoginResult> {
+      if (lockout.isLocked(email)) throw tooManyRequests(MSG.accountLocked)
+      const row = findUserByEmail(db, email)
+      const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()))
+      if (!row || !valid || row.is_active !== 1) {
+        lockout.recordFailure(email)
+        if (lockout.isLocked(email)) throw tooManyRequests(MSG.accountLocked)
+        throw unauthorized(MSG.invalidCredentials)
+      }
+      lockout.clear(email)
+      const at = clock().toISOString()
+      db.query('UPDATE users SET last_login_at = $at WHERE id = $id').run({ at, id: row.id })
+      const token = await tokens.sign({ sub: String(row.id), role: row.role_name, tv: row.token_version }, settings.get().token_hours)
+      return { user: toUser({ ...row, last_login_at: at }), token }
+    },
+
+    /** Reads the bearer token and re-reads its user: inactive or a changed token version ends the session. */
+    async authenticate(authorization: string | null): Promise<User> {
+      const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1]
+      if (!token) throw unauthorized(MSG.signInRequired)
+      const claims = await tokens.verify(token)
+      const row = claims && /^\d+$/.test(claims.sub) ? findUserById(db, Number(claims.sub)) : null
+      if (!claims || !row || row.is_active !== 1 || row.token_version !== claims.tv) throw unauthorized(MSG.sessionEnded)
+      return toUser(row)
+    },
+
+    updateProfile(userId: number, input: { name: string; email: string }): User {
+      const at = clock().toISOString()
+      const taken = findUserByEmail(db, input.email)
+      if (taken && taken.id !== userId) throw conflict(MSG.emailTaken)
+      db.transaction(() => {
+        db.query('UPDATE users SET name = $name, email = $email, updated_at = $at WHERE id = $id').run({ ...input, at, id: userId })
+        recordAudit(db, { userId, action: 'update-profile', entity: 'user', entityId: userId, details: { name: input.name, email: input.email }, at })
+      }).immediate()
+      return toUser(findUserById(db, userId)!)
+    },
+
+    /** Changes one's own password; every other session of the account ends (token version bump). */
+    async changePassword(userId: number, currentPassword: string, newPassword: string): Promise<LoginResult> {
+      const row = findUserById(db, userId)!
+      if (!(await verifyPassword(currentPassword, row.password_hash))) throw new AppError(400, MSG.currentPasswordWrong)
+      const hash = await hashPassword(newPassword)
+      const at = clock().toISOString()
+      db.transaction(() => {
+        db.query('UPDATE users SET password_hash = $hash, token_version = token_version + 1, updated_at = $at WHERE id = $id').run({ hash, at, id: userId })
+        recordAudit(db, { userId, action: 'change-password', entity: 'user', entityId: userId, at })
+      }).immediate()
+      // The caller keeps working with a fresh token; old ones are void.
+      const fresh = findUserById(db, userId)!
+      const token = await tokens.sign({ sub: String(fresh.id), role: fresh.role_name, tv: fresh.token_version }, settings.get().token_hours)
+      return { user: toUser(fresh), token }
+    },
+  }
+}

@@ -1,0 +1,52 @@
+import { SETTING_DEFAULTS, DISPLAY_KEYS, defaultTimeZone, type DisplaySettings, type ManagerSettings, type Settings, type SettingsPatch } from '../../contract/settings'
+import type { Db } from '../../db/open'
+import type { Clock } from '../../lib/clock'
+import { recordAudit } from '../audit/audit'
+
+export type SettingsService = ReturnType<typeof createSettingsService>
+
+/** The one place settings are read and written; values are cached and re-read after each change. */
+export function createSettingsService(db: Db, clock: Clock) {
+  let cache: Settings | null = null
+  const load = (): Settings => {
+    const rows = db.query('SELECT key, value FROM settings').all() as { key: string; value: string }[]
+    const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]))
+    return { ...SETTING_DEFAULTS, time_zone: defaultTimeZone(), ...stored } as Settings
+  }
+  const get = (): Settings => (cache ??= load())
+  const listeners: ((s: Settings, changed: (keyof Settings)[]) => void)[] = []
+
+  return {
+    get,
+    display(): DisplaySettings {
+      const s = get()
+      return Object.fromEntries(DISPLAY_KEYS.map((k) => [k, s[k]])) as DisplaySettings
+    },
+    forManager(): ManagerSettings {
+      const { smtp_password, ...rest } = get()
+      return { ...rest, smtp_password_set: smtp_password !== '' }
+    },
+    /** Applies a validated patch in one transaction and records which keys changed (never their secret values). */
+    update(patch: SettingsPatch, userId: number | null) {
+      const at = clock().toISOString()
+      const before = get()
+      const changed = (Object.keys(patch) as (keyof Settings)[]).filter((k) => patch[k] !== undefined && patch[k] !== before[k])
+      if (changed.length === 0) return
+      db.transaction(() => {
+        const upsert = db.query(
+          `INSERT INTO settings (key, value, updated_at) VALUES ($key, $value, $at)
+           ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+        )
+        for (const key of changed) upsert.run({ key, value: JSON.stringify(patch[key]), at })
+        recordAudit(db, { userId, action: 'update', entity: 'settings', details: { keys: changed }, at })
+      }).immediate()
+      cache = null
+      const now = get()
+      for (const l of listeners) l(now, changed)
+    },
+    /** Lets the scheduler react to a changed backup schedule, for instance. */
+    onChange(listener: (s: Settings, changed: (keyof Settings)[]) => void) {
+      listeners.push(listener)
+    },
+  }
+}

@@ -1,0 +1,71 @@
+import { spawn, type Subprocess } from 'bun'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const ROOT = join(import.meta.dir, '..', '..')
+export const EXECUTABLE = join(ROOT, 'dist', 'rims')
+
+/** A free TCP port on 127.0.0.1, asked of the OS. */
+export function freePort(): number {
+  const s = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  const port = s.port
+  s.stop(true)
+  return port
+}
+
+/** The compiled executable, built once if `npm run build` has not made it yet. */
+export async function ensureExecutable(): Promise<string> {
+  if (!existsSync(EXECUTABLE)) {
+    const build = spawn([process.execPath, join(ROOT, 'scripts/build.ts')], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
+    if ((await build.exited) !== 0) throw new Error('npm run build failed')
+  }
+  return EXECUTABLE
+}
+
+export interface RunningServer {
+  url: string
+  dataDir: string
+  proc: Subprocess
+  output: () => string
+  stop(signal?: NodeJS.Signals): Promise<void>
+}
+
+/** Starts a RIMS server process (the executable, or `bun src/main.ts`) on a free port and waits for /api/health. */
+export async function startServer(o: { command?: string[]; dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'rims-srv-'))
+  const port = freePort()
+  const command = o.command ?? [await ensureExecutable()]
+  let out = ''
+  const proc = spawn([...command, 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', dataDir, ...(o.args ?? [])], {
+    cwd: tmpdir(),
+    env: { ...process.env, RIMS_HTTPS_PORT: '0', ...o.env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) out += new TextDecoder().decode(chunk)
+  }
+  void collect(proc.stdout as ReadableStream<Uint8Array>)
+  void collect(proc.stderr as ReadableStream<Uint8Array>)
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early (${proc.exitCode}):\n${out}`)
+    try {
+      if ((await fetch(url + '/api/health')).ok) break
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`)
+    await Bun.sleep(25)
+  }
+  return {
+    url,
+    dataDir,
+    proc,
+    output: () => out,
+    async stop(signal = 'SIGTERM') {
+      proc.kill(signal)
+      await proc.exited
+    },
+  }
+}

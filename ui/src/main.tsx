@@ -1,0 +1,18 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import './index.css'
+
+function App() {
+  return (
+    <main className="mx-auto max-w-md p-8">
+      <h1 className="text-2xl font-semibold">RIMS</h1>
+      <p>Restaurant and bar inventory.</p>
+    </main>
+  )
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)
