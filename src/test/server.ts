@@ -31,11 +31,11 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>
 }
 
-/** Starts a RIMS server process (the executable, or `bun src/main.ts`) on a free port and waits for /api/health. */
+/** Starts a RIMS server process (`bun src/main.ts` unless a command is given) on a free port and waits for /api/health. */
 export async function startServer(o: { command?: string[]; dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'rims-srv-'))
   const port = freePort()
-  const command = o.command ?? [await ensureExecutable()]
+  const command = o.command ?? [process.execPath, join(ROOT, 'src/main.ts')]
   let out = ''
   const proc = spawn([...command, 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', dataDir, ...(o.args ?? [])], {
     cwd: tmpdir(),
