@@ -8,6 +8,8 @@ import { staticUi, type UiAssets } from './http/static'
 import type { Clock } from './lib/clock'
 import type { Logger } from './lib/log'
 import { authRoutes } from './modules/auth/routes'
+import { backupsRoutes } from './modules/backups/routes'
+import type { BackupService } from './modules/backups/service'
 import type { AuthService } from './modules/auth/service'
 import { settingsRoutes } from './modules/settings/routes'
 import type { SettingsService } from './modules/settings/service'
@@ -22,6 +24,7 @@ export interface AppDeps {
   logger: Logger
   settings: SettingsService
   auth: AuthService
+  backups: BackupService
   mailer: Mailer
   /** The address the server itself is configured with, for links when no public_url is set. */
   serverUrl: string
@@ -34,6 +37,7 @@ export function buildApp(deps: AppDeps) {
     .get('/health', () => ({ success: true, data: { status: 'ok' }, message: 'OK' }))
     .use(authRoutes(deps))
     .use(settingsRoutes(deps))
+    .use(backupsRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {

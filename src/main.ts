@@ -1,6 +1,7 @@
 #!/usr/bin/env bun
 import { parseArgs } from 'node:util'
 import pkg from '../package.json'
+import { backupCommand, restoreCommand } from './cli/backup'
 import { createManager } from './cli/create-manager'
 import { prepareDataDir } from './cli/data-dir'
 import { runDoctor } from './cli/doctor'
@@ -13,11 +14,13 @@ Usage:
   rims [serve] [--port 3000] [--host 0.0.0.0] [--data ./rims-data] [--demo]
   rims create-manager --name "Full Name" --email you@example.com [--password-stdin]
   rims doctor [--data ./rims-data]     re-add every ledger and check the database
+  rims backup [--data DIR] [--out FILE]  a checked snapshot into backups/ (or FILE)
+  rims restore FILE [--data DIR]       replace the database with a backup (server stopped)
   rims --version | --help
 
 Environment: RIMS_PORT, RIMS_HOST, RIMS_DATA_DIR, RIMS_JWT_SECRET.`
 
-const COMMANDS = ['serve', 'create-manager', 'doctor'] as const
+const COMMANDS = ['serve', 'create-manager', 'doctor', 'backup', 'restore'] as const
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -38,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
         name: { type: 'string' },
         email: { type: 'string' },
         'password-stdin': { type: 'boolean', default: false },
+        out: { type: 'string' },
         version: { type: 'boolean', short: 'v', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -49,7 +53,8 @@ async function main(argv: string[]): Promise<number> {
   if (values.help) return console.log(USAGE), 0
   if (values.version) return console.log(pkg.version), 0
   const command = positionals[0] ?? 'serve'
-  if (!(COMMANDS as readonly string[]).includes(command) || positionals.length > 1) fail(`Unknown command: ${positionals.join(' ')}`)
+  if (!(COMMANDS as readonly string[]).includes(command)) fail(`Unknown command: ${command}`)
+  if (positionals.length > (command === 'restore' ? 2 : 1)) fail(`Too many arguments: ${positionals.join(' ')}`)
   const data = values.data ?? process.env.RIMS_DATA_DIR ?? './rims-data'
 
   switch (command) {
@@ -62,6 +67,11 @@ async function main(argv: string[]): Promise<number> {
     case 'create-manager':
       if (!values.name || !values.email) fail('create-manager needs --name and --email')
       return createManager({ data, name: values.name, email: values.email, passwordStdin: values['password-stdin'] })
+    case 'backup':
+      return backupCommand({ data, out: values.out })
+    case 'restore':
+      if (!positionals[1]) fail('restore needs the backup file: rims restore FILE')
+      return restoreCommand({ data, file: positionals[1] })
     case 'doctor': {
       const db = openAndMigrate(prepareDataDir(data).dbPath)
       const report = runDoctor(db)

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 /** The data dir holds everything the box keeps: rims.db, secret.key, backups/. */
@@ -17,4 +17,27 @@ export function loadSecret(secretPath: string): Uint8Array {
   }
   chmodSync(secretPath, 0o600)
   return new Uint8Array(Buffer.from(readFileSync(secretPath, 'utf8').trim(), 'base64'))
+}
+
+/** The server marks its data dir with its pid, so that `rims restore` never swaps a database under a running server. */
+export function markDataDirInUse(root: string) {
+  const path = join(root, 'rims.pid')
+  writeFileSync(path, String(process.pid))
+  return () => {
+    if (existsSync(path) && readFileSync(path, 'utf8') === String(process.pid)) rmSync(path, { force: true })
+  }
+}
+
+/** The pid of a live RIMS server on this data dir, or null. */
+export function serverOnDataDir(root: string): number | null {
+  const path = join(root, 'rims.pid')
+  if (!existsSync(path)) return null
+  const pid = Number(readFileSync(path, 'utf8'))
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null
+  try {
+    process.kill(pid, 0)
+    return pid
+  } catch {
+    return null
+  }
 }

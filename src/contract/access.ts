@@ -1,17 +1,13 @@
-import { CHEF, MANAGER, STOREKEEPER, type BuiltinRole } from './roles'
+import { MANAGER_ONLY, type Access } from './access-types'
+import { backupsAccess } from './backups'
+
+// Feature contracts: import Access and the role groups from './access-types', not from this file (import cycle).
+export { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, STORE_STAFF, canAccess, type Access } from './access-types'
 
 /**
  * Who may call what: one table, route pattern → access. The server's access check and the
  * role-matrix tests both read it; a route missing from it is refused (fail closed).
- * 'public' needs no token; 'signed-in' admits any active user, custom roles included.
  */
-export type Access = 'public' | 'signed-in' | readonly BuiltinRole[]
-
-export const MANAGER_ONLY = [MANAGER] as const
-export const STORE_STAFF = [MANAGER, STOREKEEPER] as const
-export const KITCHEN_STAFF = [MANAGER, CHEF] as const
-export const ALL_STAFF = [MANAGER, STOREKEEPER, CHEF] as const
-
 const foundation = {
   'POST /api/auth/login': 'public',
   'GET /api/auth/profile': 'signed-in',
@@ -55,11 +51,5 @@ const foundation = {
 // Each feature adds its own table here (stock, kitchen, alerts, reports, dashboard, backups).
 export const ACCESS: Record<string, Access> = {
   ...foundation,
-}
-
-export const canAccess = (access: Access, roleName: string | undefined): boolean => {
-  if (access === 'public') return true
-  if (roleName === undefined) return false
-  if (access === 'signed-in') return true
-  return (access as readonly string[]).includes(roleName)
+  ...backupsAccess,
 }

@@ -1,0 +1,46 @@
+import { Database } from 'bun:sqlite'
+import { closeSync, fsyncSync, openSync, rmSync } from 'node:fs'
+import type { Db } from '../../db/open'
+
+// Backup names are made by RIMS only; anything else (a path, "..") is refused before touching the disk.
+export const BACKUP_NAME = /^rims-(\d{8})-(\d{6})(?:-(\d+))?-(manual|scheduled)\.db$/
+
+export type BackupKind = 'manual' | 'scheduled'
+
+export function fsyncPath(path: string) {
+  const fd = openSync(path, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Opens a database file read-only and answers its integrity and schema version. */
+export function inspectDatabaseFile(path: string): { ok: boolean; problems: string[]; schemaVersion: number } {
+  let db: Database | null = null
+  try {
+    db = new Database(path, { readonly: true })
+    const rows = db.query('PRAGMA integrity_check').all() as { integrity_check: string }[]
+    const ok = rows.length === 1 && rows[0].integrity_check === 'ok'
+    const { user_version } = db.query('PRAGMA user_version').get() as { user_version: number }
+    return { ok, problems: ok ? [] : rows.map((r) => r.integrity_check), schemaVersion: user_version }
+  } catch (e) {
+    return { ok: false, problems: [(e as Error).message], schemaVersion: -1 }
+  } finally {
+    db?.close()
+  }
+}
+
+/** VACUUM INTO a file (a consistent snapshot, never a copy of the live file), fsync it, and require integrity_check = ok. */
+export function snapshotTo(db: Db, path: string) {
+  try {
+    db.query('VACUUM INTO $path').run({ path })
+    fsyncPath(path)
+    const check = inspectDatabaseFile(path)
+    if (!check.ok) throw new Error(`integrity check failed: ${check.problems.slice(0, 3).join('; ')}`)
+  } catch (e) {
+    rmSync(path, { force: true })
+    throw e
+  }
+}

@@ -1,0 +1,20 @@
+import { Elysia } from 'elysia'
+import type { AppDeps } from '../../app'
+import { ok } from '../../http/envelope'
+import { notFound } from '../../http/errors'
+
+export const backupsRoutes = (deps: AppDeps) =>
+  new Elysia({ name: 'backups-routes', prefix: '/manager/settings/backup' })
+    .get('', () => ok(deps.backups.list()))
+    .post('', () => ok(deps.backups.create('manual'), 'Backup created successfully'))
+    .get('/:name', ({ params }) => {
+      const path = deps.backups.file(params.name)
+      if (!path) throw notFound('Backup')
+      return new Response(Bun.file(path), {
+        headers: {
+          'content-type': 'application/vnd.sqlite3',
+          'content-disposition': `attachment; filename="${params.name}"`,
+          'cache-control': 'no-store',
+        },
+      })
+    })

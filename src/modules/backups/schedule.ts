@@ -1,0 +1,42 @@
+import type { Settings } from '../../contract/settings'
+import type { Logger } from '../../lib/log'
+import type { SettingsService } from '../settings/service'
+import type { BackupService } from './service'
+
+/** True when Bun's cron parser accepts the expression. */
+export function isValidCron(expression: string): boolean {
+  try {
+    Bun.cron.parse(expression, Date.now())
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Runs scheduled backups with Bun.cron in the restaurant's zone (no overlap: the next run is
+ * planned after the last one ends) and re-plans when the schedule or the zone changes.
+ */
+export function startBackupSchedule(settings: SettingsService, backups: BackupService, logger: Logger) {
+  let job: Bun.CronJob | null = null
+  const plan = (s: Settings) => {
+    job?.stop()
+    job = Bun.cron(
+      s.backup_cron,
+      () => {
+        try {
+          backups.create('scheduled')
+        } catch {
+          // Already logged and raised as a SYSTEM alert; the next run tries again.
+        }
+      },
+      { tz: s.time_zone },
+    )
+    logger.info('Backups scheduled', { cron: s.backup_cron, time_zone: s.time_zone })
+  }
+  plan(settings.get())
+  settings.onChange((s, changed) => {
+    if (changed.includes('backup_cron') || changed.includes('time_zone')) plan(s)
+  })
+  return { stop: () => job?.stop() }
+}
