@@ -12,6 +12,9 @@ import { backupsRoutes } from './modules/backups/routes'
 import type { BackupService } from './modules/backups/service'
 import type { AuthService } from './modules/auth/service'
 import { settingsRoutes } from './modules/settings/routes'
+import { usersRoutes } from './modules/users/routes'
+import { rolesRoutes } from './modules/roles/routes'
+import { passwordResetRoutes } from './modules/password-reset/routes'
 import type { SettingsService } from './modules/settings/service'
 import type { Mailer } from './lib/mailer'
 
@@ -38,6 +41,9 @@ export function buildApp(deps: AppDeps) {
     .use(authRoutes(deps))
     .use(settingsRoutes(deps))
     .use(backupsRoutes(deps))
+    .use(usersRoutes(deps))
+    .use(rolesRoutes(deps))
+    .use(passwordResetRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { email, flag, id, password, requiredText } from './fields'
+import { email, flag, id, paging, password, requiredText } from './fields'
 import { MSG } from './messages'
 
 export interface User {
@@ -52,3 +52,34 @@ export const ResetPasswordBody = v.object({
   token: v.pipe(v.string(MSG.resetMissingToken), v.nonEmpty(MSG.resetMissingToken), v.maxLength(200, MSG.resetInvalid)),
   newPassword: password('newPassword', MSG.resetPasswordTooShort),
 })
+
+// The Team forms' one message when a field is blank (SPEC §5), checked before the field rules.
+const blank = (x: unknown) => x === undefined || x === null || (typeof x === 'string' && x.trim() === '')
+const allPresent = (keys: readonly string[], message: string) =>
+  v.check((input: unknown) => typeof input === 'object' && input !== null && keys.every((k) => !blank((input as Record<string, unknown>)[k])), message)
+
+/** POST /manager/users and /auth/users: any blank field is 'All fields are required'. */
+export const CreateUserRequest = v.pipe(v.unknown(), allPresent(['name', 'email', 'password', 'role_id'], MSG.allFieldsRequired), CreateUserBody)
+/** PUT /manager/users/:id: any blank field is 'Name, email and role are required'. */
+export const UpdateUserRequest = v.pipe(v.unknown(), allPresent(['name', 'email', 'role_id'], MSG.nameEmailRoleRequired), UpdateUserBody)
+
+export const USER_STATUSES = ['active', 'inactive'] as const
+/** GET /manager/users: q (name or email), role (name, any case), status (active | inactive), page, limit. */
+export const UserListQuery = v.object({
+  ...paging,
+  role: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'role must be at most 50 characters'))),
+  status: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['', ...USER_STATUSES], 'status must be active or inactive'))),
+})
+/** GET /manager/users/search: SPEC's `query`, and `q` like every other list. */
+export const UserSearchQuery = v.object({ ...paging, query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'query must be at most 200 characters'))) })
+export const RecentLoginsQuery = v.object({
+  limit: v.optional(v.pipe(v.unknown(), v.transform(Number), v.number('limit must be a number'), v.integer('limit must be a whole number'), v.minValue(1, 'limit must be at least 1'), v.maxValue(100, 'limit must be at most 100')), 10),
+})
+export const IdParam = v.object({ id: id('id') })
+
+export interface UserStats {
+  total: number
+  active: number
+  inactive: number
+  by_role: { role_name: string; count: number }[]
+}

@@ -46,6 +46,12 @@ export const MSG = {
   roleTaken: 'A role with this name already exists',
   activateConfirm: (name: string) => `Activate ${name}? They will be able to access the system again.`,
   deactivateConfirm: (name: string) => `Deactivate ${name}? They will not be able to access the system until reactivated.`,
+  unknownRole: 'role_id must be an existing role',
+  userDeleted: 'User deleted successfully',
+  userPasswordSet: 'Password updated successfully',
+  roleCreated: 'Role created successfully',
+  roleUpdated: 'Role updated successfully',
+  roleDeleted: 'Role deleted successfully',
   loadFailed: 'Failed to load data. Please try again.',
   notFound: (what: string) => `${what} not found`,
 } as const

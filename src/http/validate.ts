@@ -15,11 +15,13 @@ function describeIssue(schema: v.GenericSchema, issue: v.BaseIssue<unknown>): st
     // A missing key: the field's own schema knows its "required" message (e.g. the spec's wording).
     const entry = path.reduce<v.GenericSchema | undefined>((s, key) => (s as { entries?: Record<string, v.GenericSchema> } | undefined)?.entries?.[key], schema)
     const own = entry ? v.safeParse(entry, undefined) : null
-    if (own && !own.success && !own.issues[0].message.startsWith('Invalid')) return own.issues[0].message
+    if (own && !own.success && !isValibotDefault(own.issues[0].message)) return own.issues[0].message
     return `${field} is required`
   }
-  // Valibot's own messages start with "Invalid"; ours already name the field.
-  if (!issue.message.startsWith('Invalid')) return issue.message
+  if (!isValibotDefault(issue.message)) return issue.message
   if (field) return `${field} is invalid`
   return 'The request body must be a JSON object'
 }
+
+// Valibot's own messages read "Invalid type: Expected …"; ours name the field (or quote the spec).
+const isValibotDefault = (message: string) => /^Invalid \w+: /.test(message)

@@ -16,6 +16,8 @@ export interface TestEnv {
   deps: AppDeps
   app: ReturnType<typeof buildApp>
   logLines: string[]
+  /** The JWT secret, to sign tokens a test needs (an expired one, for instance). */
+  secret: Uint8Array | string
   /** Calls the app as a browser would: JSON in, JSON out. */
   call(method: string, path: string, opts?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>
   /** Creates a user of a role and returns its id and a fresh token. */
@@ -30,7 +32,8 @@ export async function makeTestEnv(options: Partial<DepsOptions> = {}): Promise<T
   const dir = mkdtempSync(join(tmpdir(), 'rims-test-'))
   const db = openAndMigrate(join(dir, 'rims.db'))
   const logLines: string[] = []
-  const deps = createDeps({ db, secret: 'test-secret-' + Math.random(), serverUrl: 'http://rims.test:3000', logger: createLogger((l) => logLines.push(l)), ...options })
+  const secret = options.secret ?? 'test-secret-' + Math.random()
+  const deps = createDeps({ db, secret, serverUrl: 'http://rims.test:3000', logger: createLogger((l) => logLines.push(l)), ...options })
   const app = buildApp(deps)
 
   const call: TestEnv['call'] = async (method, path, opts = {}) => {
@@ -61,7 +64,7 @@ export async function makeTestEnv(options: Partial<DepsOptions> = {}): Promise<T
     return { id, token: login.body.data.token, email }
   }
 
-  return { dir, deps, app, logLines, call, userOf, close: () => (db.close(), rmSync(dir, { recursive: true, force: true })) }
+  return { dir, deps, app, logLines, secret, call, userOf, close: () => (db.close(), rmSync(dir, { recursive: true, force: true })) }
 }
 
 export const ROLES = [MANAGER, STOREKEEPER, CHEF] as const
