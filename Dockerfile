@@ -11,7 +11,7 @@ RUN useradd --system --uid 10001 --home-dir /data rims && mkdir -p /data && chow
 COPY --from=build /src/dist/rims /usr/local/bin/rims
 USER rims
 VOLUME ["/data"]
-EXPOSE 3000
+EXPOSE 3000 3443
 ENV RIMS_DATA_DIR=/data RIMS_HOST=0.0.0.0 RIMS_PORT=3000
 ENTRYPOINT ["/usr/local/bin/rims"]
 CMD ["serve"]

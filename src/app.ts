@@ -17,6 +17,8 @@ import { rolesRoutes } from './modules/roles/routes'
 import { passwordResetRoutes } from './modules/password-reset/routes'
 import type { SettingsService } from './modules/settings/service'
 import type { Mailer } from './lib/mailer'
+import { connectRoutes } from './modules/connect/routes'
+import type { TlsInfo } from './tls/info'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -32,6 +34,8 @@ export interface AppDeps {
   /** The address the server itself is configured with, for links when no public_url is set. */
   serverUrl: string
   ui: UiAssets | null
+  /** Set by `rims serve` when HTTPS is on: the CA served at /ca.crt and the addresses to connect with. */
+  tls?: TlsInfo
 }
 
 /** The Elysia app. No side effects: no listening, no timers, no files. Tests call app.handle. */
@@ -79,6 +83,7 @@ export function buildApp(deps: AppDeps) {
     })
     .use(accessControl(deps.auth))
     .use(api)
+    .use(connectRoutes(deps))
     .use(staticUi(deps.ui))
 }
 

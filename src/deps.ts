@@ -11,6 +11,7 @@ import { createAuthService } from './modules/auth/service'
 import { createBackupService } from './modules/backups/service'
 import { createTokens } from './modules/auth/tokens'
 import { createSettingsService } from './modules/settings/service'
+import type { TlsInfo } from './tls/info'
 
 export interface DepsOptions {
   db: Db
@@ -20,6 +21,7 @@ export interface DepsOptions {
   logger?: Logger
   mailer?: Mailer
   ui?: UiAssets | null
+  tls?: TlsInfo
   /** Where backups go; by default `backups/` beside the database file. */
   backupsDir?: string
 }
@@ -42,5 +44,6 @@ export function createDeps(o: DepsOptions): AppDeps {
     mailer: o.mailer ?? createMailer(settings.get),
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,
+    tls: o.tls,
   }
 }

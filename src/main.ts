@@ -12,13 +12,14 @@ const USAGE = `RIMS ${pkg.version}: restaurant and bar inventory
 
 Usage:
   rims [serve] [--port 3000] [--host 0.0.0.0] [--data ./rims-data] [--demo]
+        [--https-port 3443 (0: HTTPS off)] [--cert FILE --key FILE (your own certificate)]
   rims create-manager --name "Full Name" --email you@example.com [--password-stdin]
   rims doctor [--data ./rims-data]     re-add every ledger and check the database
   rims backup [--data DIR] [--out FILE]  a checked snapshot into backups/ (or FILE)
   rims restore FILE [--data DIR]       replace the database with a backup (server stopped)
   rims --version | --help
 
-Environment: RIMS_PORT, RIMS_HOST, RIMS_DATA_DIR, RIMS_JWT_SECRET.`
+Environment: RIMS_PORT, RIMS_HOST, RIMS_DATA_DIR, RIMS_JWT_SECRET, RIMS_HTTPS_PORT, RIMS_TLS_CERT, RIMS_TLS_KEY.`
 
 const COMMANDS = ['serve', 'create-manager', 'doctor', 'backup', 'restore'] as const
 
@@ -35,6 +36,9 @@ async function main(argv: string[]): Promise<number> {
       allowPositionals: true,
       options: {
         port: { type: 'string' },
+        'https-port': { type: 'string' },
+        cert: { type: 'string' },
+        key: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
         demo: { type: 'boolean', default: false },
@@ -61,7 +65,12 @@ async function main(argv: string[]): Promise<number> {
     case 'serve': {
       const port = Number(values.port ?? process.env.RIMS_PORT ?? 3000)
       if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not ${values.port}`)
-      await serve({ port, host: values.host ?? process.env.RIMS_HOST ?? '0.0.0.0', data, demo: values.demo })
+      const httpsPort = Number(values['https-port'] ?? process.env.RIMS_HTTPS_PORT ?? 3443)
+      if (!Number.isInteger(httpsPort) || httpsPort < 0 || httpsPort > 65535) fail(`--https-port must be a port number (0 turns HTTPS off), not ${values['https-port'] ?? process.env.RIMS_HTTPS_PORT}`)
+      const certFile = values.cert ?? process.env.RIMS_TLS_CERT
+      const keyFile = values.key ?? process.env.RIMS_TLS_KEY
+      if (!certFile !== !keyFile) fail('--cert and --key (RIMS_TLS_CERT, RIMS_TLS_KEY) go together')
+      await serve({ port, host: values.host ?? process.env.RIMS_HOST ?? '0.0.0.0', data, demo: values.demo, httpsPort, certFile, keyFile })
       return -1 // keeps running
     }
     case 'create-manager':

@@ -2,6 +2,10 @@ import { networkInterfaces } from 'node:os'
 import { buildApp, MAX_BODY_BYTES } from '../app'
 import { openAndMigrate } from '../db/open'
 import { createDeps } from '../deps'
+import { TlsConfigError } from '../tls/owner-cert'
+import { httpsRedirect } from '../tls/redirect'
+import { describeTls, prepareTls, type TlsSetup } from '../tls/setup'
+import { serverUrls } from '../tls/urls'
 import { loadUiAssets } from '../ui-assets'
 import { loadSecret, prepareDataDir } from './data-dir'
 import { seedDemo } from './demo'
@@ -11,6 +15,11 @@ export interface ServeOptions {
   host: string
   data: string
   demo: boolean
+  /** The HTTPS listener's port; 0 (the default here) turns HTTPS off. */
+  httpsPort?: number
+  /** The owner's certificate and key (PEM); without them the local CA's certificate is served. */
+  certFile?: string
+  keyFile?: string
 }
 
 /** The addresses staff can type on the restaurant's network. */
@@ -30,23 +39,53 @@ export async function serve(o: ServeOptions) {
   const urls = lanUrls(o.host, o.port)
   const deps = createDeps({ db, secret: loadSecret(dir.secretPath), serverUrl: urls[urls.length > 1 ? 1 : 0], ui: await loadUiAssets() })
   if (o.demo && (await seedDemo(db))) deps.logger.info('Demo data seeded: manager@rims.local, store@rims.local, chef@rims.local (password rims-demo-2026)')
+  const httpsPort = o.httpsPort ?? 0
+  let tls: TlsSetup | null = null
+  if (httpsPort) {
+    try {
+      tls = await prepareTls({ dataDir: dir.root, certFile: o.certFile, keyFile: o.keyFile, settings: deps.settings.get() })
+    } catch (e) {
+      console.error(e instanceof TlsConfigError ? e.message : `The HTTPS certificate files in ${dir.root}/tls cannot be used (${(e as Error).message}). Move the tls folder away to make new ones.`)
+      db.close()
+      process.exit(2)
+    }
+    deps.tls = tls.info
+  } else if (deps.settings.get().require_https) {
+    deps.logger.warn('require_https is on but HTTPS is off (--https-port 0): HTTP is served without a redirect')
+  }
   const app = buildApp(deps)
 
-  let server: ReturnType<typeof Bun.serve>
-  try {
-    server = Bun.serve({ port: o.port, hostname: o.host, fetch: app.fetch, maxRequestBodySize: MAX_BODY_BYTES })
-  } catch (e) {
-    const code = (e as { code?: string }).code
-    console.error(code === 'EADDRINUSE' ? `Port ${o.port} is already in use. Start RIMS with --port <another port> (or set RIMS_PORT).` : `Could not listen on ${o.host}:${o.port}: ${(e as Error).message}`)
-    db.close()
-    process.exit(2)
+  const listen = (port: number, flag: string, env: string, start: () => ReturnType<typeof Bun.serve>) => {
+    try {
+      return start()
+    } catch (e) {
+      const code = (e as { code?: string }).code
+      console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use. Start RIMS with ${flag} <another port> (or set ${env}).` : `Could not listen on ${o.host}:${port}: ${(e as Error).message}`)
+      db.close()
+      process.exit(2)
+    }
   }
+  const redirect = { httpsPort, boundHost: o.host, settings: deps.settings.get }
+  const server = listen(o.port, '--port', 'RIMS_PORT', () =>
+    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? app.fetch(req) }),
+  )
+  const secure = tls
+    ? listen(httpsPort, '--https-port', 'RIMS_HTTPS_PORT', () =>
+        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, tls: { cert: tls.cert, key: tls.key }, fetch: (req) => app.fetch(req) }),
+      )
+    : null
 
   console.log(`RIMS is running (data: ${dir.root}, ready in ${Math.round(performance.now() - started)} ms). Open on this network:`)
-  for (const url of urls) console.log(`  ${url}`)
+  if (tls) {
+    tls.info.urls.push(...serverUrls(o.host, server.port ?? o.port, httpsPort))
+    console.log(await describeTls(tls))
+  } else {
+    for (const url of urls) console.log(`  ${url}`)
+  }
 
   const stop = () => {
     server.stop()
+    secure?.stop()
     db.close()
     process.exit(0)
   }

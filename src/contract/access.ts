@@ -1,5 +1,6 @@
 import { MANAGER_ONLY, type Access } from './access-types'
 import { backupsAccess } from './backups'
+import { connectAccess } from './connect'
 
 // Feature contracts: import Access and the role groups from './access-types', not from this file (import cycle).
 export { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, STORE_STAFF, canAccess, type Access } from './access-types'
@@ -52,4 +53,5 @@ const foundation = {
 export const ACCESS: Record<string, Access> = {
   ...foundation,
   ...backupsAccess,
+  ...connectAccess,
 }

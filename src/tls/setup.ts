@@ -1,0 +1,53 @@
+import { hostname } from 'node:os'
+import { SETTING_DEFAULTS, type Settings } from '../contract/settings'
+import type { TlsInfo } from './info'
+import { ensureLocalCertificates } from './local-ca'
+import { serverNames } from './names'
+import { loadOwnerCertificate, ownerFingerprint } from './owner-cert'
+import { terminalQr } from './qr'
+import { phoneUrl } from './urls'
+
+export interface TlsSetup {
+  /** For Bun.serve's `tls`. */
+  cert: string
+  key: string
+  /** Handed to the app (deps.tls); `urls` is filled once the listeners are up. */
+  info: TlsInfo
+  /** Lines for the start-up log: which certificate is served and what was made at this start. */
+  notes: string[]
+}
+
+/**
+ * The certificate the HTTPS listener serves: the owner's (`--cert/--key`, checked) or the local
+ * CA's server certificate under `<data>/tls/`, made or re-issued as needed.
+ */
+export async function prepareTls(o: { dataDir: string; certFile?: string; keyFile?: string; settings: Pick<Settings, 'restaurant_name' | 'public_url'> }): Promise<TlsSetup> {
+  if (o.certFile && o.keyFile) {
+    const owner = loadOwnerCertificate(o.certFile, o.keyFile)
+    return {
+      cert: owner.certPem,
+      key: owner.keyPem,
+      info: { caPem: owner.caPem, fingerprint: ownerFingerprint(owner), urls: [] },
+      notes: [`HTTPS uses your certificate ${owner.subject.replace(/\n/g, ', ')} (valid until ${owner.notAfter.toISOString().slice(0, 10)}).`],
+    }
+  }
+  const { restaurant_name, public_url } = o.settings
+  const caLabel = restaurant_name && restaurant_name !== SETTING_DEFAULTS.restaurant_name ? restaurant_name : hostname()
+  const names = serverNames({ extraHost: public_url ? new URL(public_url).hostname : undefined })
+  const local = await ensureLocalCertificates({ dataDir: o.dataDir, caLabel, names })
+  const notes: string[] = []
+  if (local.madeCa) notes.push(`Made a local certificate authority (${local.caSubject}) in ${o.dataDir}/tls: each device trusts it once (see /ca.crt).`)
+  if (local.issued) notes.push(`Issued the HTTPS certificate (${local.issued}) in ${Math.round(local.ms)} ms.`)
+  return { cert: local.certPem, key: local.keyPem, info: { caPem: local.caPem, fingerprint: local.fingerprint, urls: [] }, notes }
+}
+
+/** The start-up log's HTTPS part: each address over HTTP and HTTPS, the CA to install, a QR code for a phone. */
+export async function describeTls(setup: TlsSetup): Promise<string> {
+  const lines = setup.info.urls.map((u) => `  ${u.http.padEnd(28)} ${u.https}`)
+  lines.push(...setup.notes)
+  const phone = phoneUrl(setup.info.urls)
+  if (setup.info.fingerprint) lines.push(`CA certificate to install on each device: ${phone.http}/ca.crt (SHA-256 fingerprint ${setup.info.fingerprint})`)
+  const target = phone.https ?? phone.http
+  lines.push(`Scan with a phone to open ${target}:`, await terminalQr(target))
+  return lines.join('\n')
+}
