@@ -7,7 +7,8 @@ import { httpsRedirect } from '../tls/redirect'
 import { describeTls, prepareTls, type TlsSetup } from '../tls/setup'
 import { serverUrls } from '../tls/urls'
 import { loadUiAssets } from '../ui-assets'
-import { loadSecret, prepareDataDir } from './data-dir'
+import { startBackupSchedule } from '../modules/backups/schedule'
+import { loadSecret, markDataDirInUse, prepareDataDir } from './data-dir'
 import { seedDemo } from './demo'
 
 export interface ServeOptions {
@@ -75,6 +76,9 @@ export async function serve(o: ServeOptions) {
       )
     : null
 
+  const releaseDataDir = markDataDirInUse(dir.root)
+  const backups = startBackupSchedule(deps.settings, deps.backups, deps.logger)
+
   console.log(`RIMS is running (data: ${dir.root}, ready in ${Math.round(performance.now() - started)} ms). Open on this network:`)
   if (tls) {
     tls.info.urls.push(...serverUrls(o.host, server.port ?? o.port, httpsPort))
@@ -84,9 +88,11 @@ export async function serve(o: ServeOptions) {
   }
 
   const stop = () => {
+    backups.stop()
     server.stop()
     secure?.stop()
     db.close()
+    releaseDataDir()
     process.exit(0)
   }
   process.on('SIGINT', stop)
