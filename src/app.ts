@@ -12,6 +12,10 @@ import { backupsRoutes } from './modules/backups/routes'
 import type { BackupService } from './modules/backups/service'
 import type { AuthService } from './modules/auth/service'
 import { settingsRoutes } from './modules/settings/routes'
+import { categoryRoutes } from './modules/categories/routes'
+import { itemRoutes } from './modules/items/routes'
+import { stockMovementRoutes } from './modules/stock-movements/routes'
+import { supplierRoutes } from './modules/suppliers/routes'
 import { usersRoutes } from './modules/users/routes'
 import { rolesRoutes } from './modules/roles/routes'
 import { passwordResetRoutes } from './modules/password-reset/routes'
@@ -44,6 +48,10 @@ export function buildApp(deps: AppDeps) {
     .get('/health', () => ({ success: true, data: { status: 'ok' }, message: 'OK' }))
     .use(authRoutes(deps))
     .use(settingsRoutes(deps))
+    .use(itemRoutes(deps))
+    .use(categoryRoutes(deps))
+    .use(supplierRoutes(deps))
+    .use(stockMovementRoutes(deps))
     .use(backupsRoutes(deps))
     .use(usersRoutes(deps))
     .use(rolesRoutes(deps))

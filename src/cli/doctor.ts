@@ -1,4 +1,5 @@
 import type { Db } from '../db/open'
+import { stockLedgerCheck } from '../modules/stock-movements/doctor'
 
 export interface DoctorCheck {
   name: string
@@ -19,6 +20,7 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
     name: 'Foreign keys',
     run: (db) => (db.query('PRAGMA foreign_key_check').all() as { table: string; rowid: number }[]).map((r) => `${r.table} row ${r.rowid} points at a missing row`),
   },
+  stockLedgerCheck,
 ]
 
 export function runDoctor(db: Db) {

@@ -1,0 +1,318 @@
+import * as v from 'valibot'
+import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
+import { amount, flag, id, isoDate, optionalText, paging, requiredText, upperEnum } from './fields'
+
+// Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
+
+// ---------- Entities (as the API sends them: amounts are decimal numbers) ----------
+
+export interface Category {
+  id: number
+  name: string
+  description: string | null
+  item_count: number
+  created_at: string
+  updated_at: string
+}
+
+export interface Supplier {
+  id: number
+  name: string
+  contact_person: string | null
+  email: string | null
+  phone: string | null
+  address: string | null
+  item_count: number
+  created_at: string
+  updated_at: string
+}
+
+export interface Item {
+  id: number
+  name: string
+  barcode: string | null
+  category_id: number
+  category_name: string
+  supplier_id: number
+  supplier_name: string
+  unit: string
+  cost_price: number
+  current_quantity: number
+  min_stock_level: number
+  expiry_date: string | null
+  is_active: boolean
+  created_at: string
+  updated_at: string
+  /** cost × quantity rounded half-up to the ngwee: Managers only. */
+  total_value?: number
+  /** On /items/expiring (and wherever an expiry list is shown). */
+  days_until_expiry?: number
+}
+
+export const MOVEMENT_TYPES = ['IN', 'OUT', 'ADJUSTMENT'] as const
+export type MovementType = (typeof MOVEMENT_TYPES)[number]
+/** Who made a ledger row. Only MANUAL IN/OUT rows can be edited or deleted. */
+export const SOURCE_TYPES = ['MANUAL', 'OPENING', 'COUNT', 'REQUEST', 'TRANSFER'] as const
+export type SourceType = (typeof SOURCE_TYPES)[number]
+
+export interface StockMovement {
+  id: number
+  item_id: number
+  item_name: string
+  unit: string
+  type: MovementType
+  /** IN/OUT: positive; ADJUSTMENT: signed (a count that found less is negative). */
+  quantity: number
+  remarks: string | null
+  user_id: number
+  user_name: string
+  role_name: string
+  source_type: SourceType
+  reference: string | null
+  editable: boolean
+  movement_date: string
+  created_at: string
+  updated_at: string
+}
+
+export interface ItemStatistics {
+  total_items: number
+  /** Managers only. */
+  total_value?: number
+  total_categories: number
+  low_stock_count: number
+  expiring_count: number
+}
+
+export interface MovementStatistics {
+  total_movements: number
+  stock_in_count: number
+  stock_out_count: number
+  adjustment_count: number
+}
+
+export interface SupplierStatistics {
+  total_suppliers: number
+  /** Suppliers with at least one active item. */
+  active_suppliers: number
+  items_supplied: number
+  /** Managers only. */
+  total_value?: number
+  suppliers: { id: number; name: string; item_count: number; total_value?: number }[]
+}
+
+// ---------- Input schemas ----------
+
+/** A missing value says "<field> is required" before the field's own checks run. */
+const required = <S extends v.GenericSchema>(field: string, schema: S) =>
+  v.pipe(v.unknown(), v.check((x) => x !== undefined && x !== null && x !== '', `${field} is required`), schema)
+
+const blankToNull = (s: string | null | undefined) => (s === undefined ? undefined : s === null || s === '' ? null : s)
+
+const optionalEmail = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('email must be text'),
+      v.trim(),
+      v.maxLength(254, 'email is too long'),
+      v.check((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'email must be a valid email address'),
+      v.toLowerCase(),
+    ),
+  ),
+)
+
+export const CategoryBody = v.object({
+  name: requiredText('name', 100),
+  description: v.pipe(optionalText('description', 500), v.transform(blankToNull)),
+})
+export type CategoryInput = v.InferOutput<typeof CategoryBody>
+
+export const SupplierBody = v.object({
+  name: requiredText('name', 150),
+  contact_person: v.pipe(optionalText('contact_person', 150), v.transform(blankToNull)),
+  email: v.pipe(optionalEmail, v.transform(blankToNull)),
+  phone: v.pipe(optionalText('phone', 50), v.transform(blankToNull)),
+  address: v.pipe(optionalText('address', 300), v.transform(blankToNull)),
+})
+export type SupplierInput = v.InferOutput<typeof SupplierBody>
+
+const optionalDate = (field: string) =>
+  v.optional(v.nullable(v.union([v.literal(''), isoDate(field)], `${field} must be a date (YYYY-MM-DD)`)))
+
+const itemFields = {
+  name: requiredText('name', 150),
+  barcode: v.pipe(optionalText('barcode', 64), v.transform(blankToNull)),
+  category_id: required('category_id', id('category_id')),
+  supplier_id: required('supplier_id', id('supplier_id')),
+  unit: requiredText('unit', 30),
+  cost_price: required('cost_price', amount('cost_price')),
+  min_stock_level: v.optional(amount('min_stock_level'), 0),
+  expiry_date: v.pipe(optionalDate('expiry_date'), v.transform(blankToNull)),
+}
+
+/** POST /items: an initial quantity above 0 is written to the ledger as opening stock. */
+export const CreateItemBody = v.object({ ...itemFields, current_quantity: v.optional(amount('current_quantity'), 0) })
+export type CreateItemInput = v.InferOutput<typeof CreateItemBody>
+
+/** PUT /items/{id}: any of the fields; current_quantity is not one of them (dropped like any unknown key). */
+export const UpdateItemBody = v.partial(v.object({ ...itemFields, min_stock_level: amount('min_stock_level'), is_active: flag('is_active') }))
+export type UpdateItemInput = v.InferOutput<typeof UpdateItemBody>
+
+/** PATCH /items/{id}/quantity: a stock count. The difference is recorded as a signed ADJUSTMENT. */
+export const StockCountBody = v.object({
+  quantity: required('quantity', amount('quantity')),
+  remarks: requiredText('remarks', 500),
+})
+
+export const ITEM_STATUSES = ['low', 'out', 'expiring', 'expired'] as const
+export const ITEM_SORTS = ['name', 'quantity', 'cost_price', 'value', 'expiry_date', 'created_at'] as const
+const itemSort = v.picklist(
+  ITEM_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]],
+  `sort must be one of ${ITEM_SORTS.join(', ')} (prefix - for descending)`,
+)
+
+export const ItemListQuery = v.object({
+  ...paging,
+  category_id: v.optional(id('category_id')),
+  supplier_id: v.optional(id('supplier_id')),
+  status: v.optional(v.pipe(v.string(), v.toLowerCase(), v.picklist(ITEM_STATUSES, `status must be one of ${ITEM_STATUSES.join(', ')}`))),
+  sort: v.optional(itemSort, 'name'),
+})
+export type ItemListQuery = v.InferOutput<typeof ItemListQuery>
+
+export const ExpiringQuery = v.object({
+  ...paging,
+  days: v.optional(
+    v.pipe(v.unknown(), v.transform(Number), v.number('days must be a number'), v.integer('days must be a whole number'), v.minValue(0, 'days must be at least 0'), v.maxValue(365, 'days must be at most 365')),
+  ),
+})
+
+export const PagingQuery = v.object({ ...paging })
+
+/** The movement form sends `type` (or `movement_type`, the alias), in any case. */
+export const withTypeAlias = (body: unknown): unknown =>
+  body && typeof body === 'object' && !Array.isArray(body) && (body as { type?: unknown }).type === undefined
+    ? { ...body, type: (body as { movement_type?: unknown }).movement_type }
+    : body
+
+const movementFields = {
+  item_id: required('item_id', id('item_id')),
+  type: required('type', upperEnum('type', ['IN', 'OUT'] as const)),
+  quantity: required('quantity', amount('quantity', 0.01)),
+  remarks: v.pipe(optionalText('remarks', 500), v.transform(blankToNull)),
+}
+export const MovementBody = v.object(movementFields)
+export type MovementInput = v.InferOutput<typeof MovementBody>
+/** PUT /stock-movements/{id}: what is given replaces the row's value; the difference is applied to the balance. */
+export const UpdateMovementBody = v.partial(v.object(movementFields))
+export type UpdateMovementInput = v.InferOutput<typeof UpdateMovementBody>
+
+const dateRange = {
+  startDate: v.optional(isoDate('startDate')),
+  endDate: v.optional(isoDate('endDate')),
+}
+const startNotAfterEnd = <T extends { startDate?: string; endDate?: string }>() =>
+  v.check<T, string>((o) => !o.startDate || !o.endDate || o.startDate <= o.endDate, 'startDate cannot be after endDate')
+
+export const MovementListQuery = v.pipe(
+  v.object({
+    ...paging,
+    ...dateRange,
+    item_id: v.optional(id('item_id')),
+    user_id: v.optional(id('user_id')),
+    type: v.optional(upperEnum('type', MOVEMENT_TYPES)),
+  }),
+  startNotAfterEnd(),
+)
+export type MovementListQuery = v.InferOutput<typeof MovementListQuery>
+
+export const DateRangeQuery = v.pipe(
+  v.object({ ...paging, startDate: required('startDate', isoDate('startDate')), endDate: required('endDate', isoDate('endDate')) }),
+  startNotAfterEnd(),
+)
+
+export const MovementTypeParam = upperEnum('type', MOVEMENT_TYPES)
+
+// ---------- Messages ----------
+
+const qty = (hundredths: number) => String(hundredths / 100)
+
+export const STOCK_MSG = {
+  /** SPEC §5, word for word. Quantities in hundredths, printed as a person writes them (5, 2.5, 0.75). */
+  insufficientStock: (availableHundredths: number, requestedHundredths: number, unit: string) =>
+    `Insufficient stock! Available: ${qty(availableHundredths)} ${unit}, Requested: ${qty(requestedHundredths)} ${unit}. Please restock before proceeding.`,
+  movementRecorded: 'Stock movement recorded successfully',
+  movementUpdated: 'Stock movement updated successfully',
+  movementDeleted: 'Stock movement deleted successfully',
+  notEditable: (madeBy: string) => `This movement was made by ${madeBy}; record a correction instead.`,
+  itemCreated: 'Item created successfully!',
+  itemUpdated: 'Item updated successfully',
+  itemDeleted: 'Item deleted successfully',
+  itemDeactivated: 'The item has stock history, so it was deactivated instead of deleted',
+  itemInactive: 'This item is deactivated. Reactivate it before moving its stock.',
+  stockCounted: 'Stock count recorded successfully',
+  countUnchanged: 'The count matches the balance; nothing to adjust',
+  barcodeTaken: 'An item with this barcode already exists',
+  categoryCreated: 'Category created successfully',
+  categoryUpdated: 'Category updated successfully',
+  categoryDeleted: 'Category deleted successfully',
+  categoryTaken: 'A category with this name already exists',
+  supplierCreated: 'Supplier created successfully',
+  supplierUpdated: 'Supplier updated successfully',
+  supplierDeleted: 'Supplier deleted successfully',
+  inUse: (what: 'category' | 'supplier', total: number, inactive: number) =>
+    `This ${what} is used by ${total} item${total === 1 ? '' : 's'}${inactive ? ` (${inactive} deactivated)` : ''} and cannot be deleted. Move the items to another ${what} first.`,
+  unknownReference: (field: 'category_id' | 'supplier_id') => `${field} does not match an existing ${field === 'category_id' ? 'category' : 'supplier'}`,
+  idempotencyReused: 'This Idempotency-Key was already used for a different request',
+} as const
+
+/** Why a ledger row cannot be edited: who made it. */
+export const MADE_BY: Record<string, string> = {
+  OPENING: "the item's opening stock",
+  COUNT: 'a stock count',
+  REQUEST: 'a kitchen request fulfilment',
+  TRANSFER: 'a kitchen transfer',
+}
+
+// ---------- Who may call what ----------
+
+export const stockAccess = {
+  'GET /api/items': ALL_STAFF,
+  'POST /api/items': STORE_STAFF,
+  'GET /api/items/search': ALL_STAFF,
+  'GET /api/items/low-stock': ALL_STAFF,
+  'GET /api/items/critical-stock': ALL_STAFF,
+  'GET /api/items/expiring': ALL_STAFF,
+  'GET /api/items/expired': ALL_STAFF,
+  'GET /api/items/statistics': ALL_STAFF,
+  'GET /api/items/:id': ALL_STAFF,
+  'PUT /api/items/:id': STORE_STAFF,
+  'DELETE /api/items/:id': STORE_STAFF,
+  'PATCH /api/items/:id/quantity': STORE_STAFF,
+
+  'GET /api/categories': ALL_STAFF,
+  'POST /api/categories': STORE_STAFF,
+  'GET /api/categories/:id': ALL_STAFF,
+  'PUT /api/categories/:id': STORE_STAFF,
+  'DELETE /api/categories/:id': STORE_STAFF,
+
+  'GET /api/suppliers': STORE_STAFF,
+  'POST /api/suppliers': STORE_STAFF,
+  'GET /api/suppliers/search': STORE_STAFF,
+  'GET /api/suppliers/statistics': STORE_STAFF,
+  'GET /api/suppliers/:id': STORE_STAFF,
+  'PUT /api/suppliers/:id': STORE_STAFF,
+  'DELETE /api/suppliers/:id': STORE_STAFF,
+
+  'GET /api/stock-movements': STORE_STAFF,
+  'POST /api/stock-movements': STORE_STAFF,
+  'GET /api/stock-movements/statistics': STORE_STAFF,
+  'GET /api/stock-movements/search': STORE_STAFF,
+  'GET /api/stock-movements/date-range': STORE_STAFF,
+  'GET /api/stock-movements/item/:id': STORE_STAFF,
+  'GET /api/stock-movements/user/:id': STORE_STAFF,
+  'GET /api/stock-movements/type/:type': STORE_STAFF,
+  'GET /api/stock-movements/:id': STORE_STAFF,
+  'PUT /api/stock-movements/:id': STORE_STAFF,
+  'DELETE /api/stock-movements/:id': MANAGER_ONLY,
+} as const satisfies Record<string, Access>

@@ -1,0 +1,145 @@
+import type { Db } from '../../db/open'
+
+/** An item row as stored: amounts in hundredths, is_active 0/1. */
+export interface ItemRow {
+  id: number
+  name: string
+  barcode: string | null
+  category_id: number
+  category_name: string
+  supplier_id: number
+  supplier_name: string
+  unit: string
+  cost_price: number
+  current_quantity: number
+  min_stock_level: number
+  expiry_date: string | null
+  is_active: number
+  created_at: string
+  updated_at: string
+}
+
+const SELECT = `SELECT i.id, i.name, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
+  i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at
+  FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id`
+
+export type ItemStatus = 'low' | 'out' | 'expiring' | 'expired'
+
+export interface ItemFilter {
+  q?: string
+  category_id?: number
+  supplier_id?: number
+  status?: ItemStatus
+  /** Calendar dates in the restaurant's zone, for the expiry statuses. */
+  today: string
+  expiringUntil: string
+}
+
+const ORDER: Record<string, string> = {
+  name: 'i.name COLLATE NOCASE',
+  quantity: 'i.current_quantity',
+  cost_price: 'i.cost_price',
+  value: 'i.cost_price * i.current_quantity',
+  expiry_date: 'i.expiry_date IS NULL, i.expiry_date',
+  created_at: 'i.created_at',
+}
+
+/** Active items only (deactivated ones leave lists); only the clauses in use, so the matching index is chosen. */
+function where(f: ItemFilter) {
+  const clauses = ['i.is_active = 1']
+  const params: Record<string, string | number> = {}
+  if (f.q) (clauses.push('(i.name LIKE $q OR i.barcode LIKE $q)'), (params.q = `%${f.q}%`))
+  if (f.category_id !== undefined) (clauses.push('i.category_id = $category_id'), (params.category_id = f.category_id))
+  if (f.supplier_id !== undefined) (clauses.push('i.supplier_id = $supplier_id'), (params.supplier_id = f.supplier_id))
+  if (f.status === 'low') clauses.push('i.current_quantity <= i.min_stock_level')
+  if (f.status === 'out') clauses.push('i.current_quantity = 0')
+  if (f.status === 'expiring') (clauses.push('i.expiry_date >= $today AND i.expiry_date <= $until'), (params.today = f.today), (params.until = f.expiringUntil))
+  if (f.status === 'expired') (clauses.push('i.expiry_date < $today'), (params.today = f.today))
+  return { sql: `WHERE ${clauses.join(' AND ')}`, params }
+}
+
+export function listItems(db: Db, f: ItemFilter, sort: string, limit: number, offset: number): { rows: ItemRow[]; total: number } {
+  const w = where(f)
+  const desc = sort.startsWith('-')
+  const key = desc ? sort.slice(1) : sort
+  const order = ORDER[key]
+    .split(', ')
+    .map((part) => (part.endsWith('IS NULL') ? part : `${part} ${desc ? 'DESC' : 'ASC'}`))
+    .join(', ')
+  const orderBy = `ORDER BY ${order}, i.id ${desc ? 'DESC' : 'ASC'}`
+  // The page's ids come from the index alone; only those 50 rows are joined (OFFSET skips cheap index entries, not joined rows).
+  const rows = db
+    .query(`WITH page AS (SELECT i.id FROM items i ${w.sql} ${orderBy} LIMIT $limit OFFSET $offset) ${SELECT} JOIN page ON page.id = i.id ${orderBy}`)
+    .all({ ...w.params, limit, offset }) as ItemRow[]
+  return { rows, total: Object.keys(w.params).length === 0 && !f.status ? activeItemCount(db) : countItems(db, w) }
+}
+
+const countItems = (db: Db, w: ReturnType<typeof where>) => (db.query(`SELECT count(*) AS total FROM items i ${w.sql}`).get(w.params) as { total: number }).total
+/** The unfiltered list's total, from the trigger-kept row rather than a count of every item. */
+const activeItemCount = (db: Db) => (db.query('SELECT active_items FROM item_totals WHERE id = 1').get() as { active_items: number }).active_items
+
+export const findItem = (db: Db, id: number) => db.query(`${SELECT} WHERE i.id = $id`).get({ id }) as ItemRow | null
+
+export const barcodeTaken = (db: Db, barcode: string, exceptId = 0) =>
+  db.query('SELECT 1 FROM items WHERE barcode = $barcode AND id <> $exceptId').get({ barcode, exceptId }) !== null
+
+export const categoryExists = (db: Db, id: number) => db.query('SELECT 1 FROM categories WHERE id = $id').get({ id }) !== null
+export const supplierExists = (db: Db, id: number) => db.query('SELECT 1 FROM suppliers WHERE id = $id').get({ id }) !== null
+
+export interface ItemValues {
+  name: string
+  barcode: string | null
+  category_id: number
+  supplier_id: number
+  unit: string
+  cost_price: number
+  min_stock_level: number
+  expiry_date: string | null
+}
+
+/** A new item starts at 0: its opening stock is written through the ledger. */
+export function insertItem(db: Db, v: ItemValues, at: string): number {
+  return (
+    db
+      .query(
+        `INSERT INTO items (name, barcode, category_id, supplier_id, unit, cost_price, current_quantity, min_stock_level, expiry_date, is_active, created_at, updated_at)
+         VALUES ($name, $barcode, $category_id, $supplier_id, $unit, $cost_price, 0, $min_stock_level, $expiry_date, 1, $at, $at) RETURNING id`,
+      )
+      .get({ ...v, at }) as { id: number }
+  ).id
+}
+
+/** Never current_quantity: only the ledger moves a balance. */
+export function updateItem(db: Db, id: number, v: ItemValues & { is_active: boolean }, at: string) {
+  db.query(
+    `UPDATE items SET name = $name, barcode = $barcode, category_id = $category_id, supplier_id = $supplier_id, unit = $unit,
+       cost_price = $cost_price, min_stock_level = $min_stock_level, expiry_date = $expiry_date, is_active = $is_active, updated_at = $at
+     WHERE id = $id`,
+  ).run({ ...v, is_active: v.is_active ? 1 : 0, id, at })
+}
+
+export const deactivateItem = (db: Db, id: number, at: string) => db.query('UPDATE items SET is_active = 0, updated_at = $at WHERE id = $id').run({ id, at })
+export const deleteItem = (db: Db, id: number) => db.query('DELETE FROM items WHERE id = $id').run({ id })
+
+/** The trigger-kept totals (one row) and the expiring count (a range of the expiry index). */
+export function itemTotals(db: Db, today: string, until: string) {
+  const totals = db.query('SELECT active_items AS total_items, value_cents, low_stock AS low_stock_count FROM item_totals WHERE id = 1').get() as {
+    total_items: number
+    value_cents: number
+    low_stock_count: number
+  }
+  const { n } = db.query('SELECT count(*) AS n FROM items WHERE is_active = 1 AND expiry_date >= $today AND expiry_date <= $until').get({ today, until }) as { n: number }
+  return { ...totals, expiring_count: n }
+}
+
+/** The same totals recounted from every row (for the doctor). */
+export const recountItemTotals = (db: Db) =>
+  db
+    .query(
+      `SELECT count(*) AS total_items, coalesce(sum((cost_price * current_quantity + 50) / 100), 0) AS value_cents,
+         coalesce(sum(current_quantity <= min_stock_level), 0) AS low_stock_count
+       FROM items WHERE is_active = 1`,
+    )
+    .get() as { total_items: number; value_cents: number; low_stock_count: number }
+
+export const countCategories = (db: Db) => (db.query('SELECT count(*) AS n FROM categories').get() as { n: number }).n

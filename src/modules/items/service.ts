@@ -1,0 +1,163 @@
+import { STOCK_MSG, type CreateItemInput, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
+import type { Db } from '../../db/open'
+import { fromCents, toCents, valueCents } from '../../db/fixed'
+import { ok } from '../../http/envelope'
+import { badRequest, conflict, notFound } from '../../http/errors'
+import { requestFingerprint, withIdempotency, type Answer } from '../../http/idempotency'
+import type { Clock } from '../../lib/clock'
+import { addDays, daysBetween, localDate } from '../../lib/time'
+import type { SettingsService } from '../settings/service'
+import { activeItemForCount, itemHasHistory, recordMovementTx } from '../stock-movements/service'
+import * as repo from './repo'
+
+export interface ItemListOptions {
+  page: number
+  limit: number
+  q?: string
+  category_id?: number
+  supplier_id?: number
+  status?: repo.ItemStatus
+  sort: string
+  /** For the expiring list: the window in days (default: the expiring_days setting). */
+  days?: number
+}
+
+/** Stored row → API shape. `withValue` adds the per-item value (Managers only). */
+export function toItem(r: repo.ItemRow, withValue: boolean, today?: string): Item {
+  const item: Item = {
+    id: r.id,
+    name: r.name,
+    barcode: r.barcode,
+    category_id: r.category_id,
+    category_name: r.category_name,
+    supplier_id: r.supplier_id,
+    supplier_name: r.supplier_name,
+    unit: r.unit,
+    cost_price: fromCents(r.cost_price),
+    current_quantity: fromCents(r.current_quantity),
+    min_stock_level: fromCents(r.min_stock_level),
+    expiry_date: r.expiry_date,
+    is_active: r.is_active === 1,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  }
+  if (withValue) item.total_value = fromCents(valueCents(r.cost_price, r.current_quantity))
+  if (today && r.expiry_date) item.days_until_expiry = daysBetween(today, r.expiry_date)
+  return item
+}
+
+export type ItemService = ReturnType<typeof createItemService>
+
+export function createItemService(db: Db, clock: Clock, settings: SettingsService) {
+  const today = () => localDate(clock(), settings.get().time_zone)
+  const row = (id: number) => repo.findItem(db, id) ?? (() => { throw notFound('Item') })()
+  const checkReferences = (v: { category_id?: number; supplier_id?: number; barcode?: string | null }, exceptId = 0) => {
+    if (v.category_id !== undefined && !repo.categoryExists(db, v.category_id)) throw badRequest(STOCK_MSG.unknownReference('category_id'))
+    if (v.supplier_id !== undefined && !repo.supplierExists(db, v.supplier_id)) throw badRequest(STOCK_MSG.unknownReference('supplier_id'))
+    if (v.barcode && repo.barcodeTaken(db, v.barcode, exceptId)) throw conflict(STOCK_MSG.barcodeTaken)
+  }
+
+  return {
+    list(o: ItemListOptions, withValue: boolean) {
+      const t = today()
+      const days = o.days ?? settings.get().expiring_days
+      const { rows, total } = repo.listItems(
+        db,
+        { q: o.q, category_id: o.category_id, supplier_id: o.supplier_id, status: o.status, today: t, expiringUntil: addDays(t, days) },
+        o.sort,
+        o.limit,
+        (o.page - 1) * o.limit,
+      )
+      const expiryList = o.status === 'expiring' || o.status === 'expired'
+      return { rows: rows.map((r) => toItem(r, withValue, expiryList ? t : undefined)), total }
+    },
+
+    get: (id: number, withValue: boolean) => toItem(row(id), withValue),
+
+    statistics(withValue: boolean): ItemStatistics {
+      const t = today()
+      const totals = repo.itemTotals(db, t, addDays(t, settings.get().expiring_days))
+      return {
+        total_items: totals.total_items,
+        ...(withValue ? { total_value: fromCents(totals.value_cents) } : {}),
+        total_categories: repo.countCategories(db),
+        low_stock_count: totals.low_stock_count,
+        expiring_count: totals.expiring_count,
+      }
+    },
+
+    /** A new item; an initial quantity above 0 is written as an IN "Opening stock" so the ledger explains every unit. */
+    create(userId: number, input: CreateItemInput, key: string | null, withValue: boolean): Answer {
+      const now = clock()
+      return db
+        .transaction(() =>
+          withIdempotency(db, userId, key, requestFingerprint('POST /api/items', input), now, () => {
+            const at = now.toISOString()
+            checkReferences(input)
+            const id = repo.insertItem(db, { ...input, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
+            const opening = toCents(input.current_quantity)
+            if (opening > 0) recordMovementTx(db, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
+            return { status: 201, body: ok(toItem(row(id), withValue), STOCK_MSG.itemCreated) }
+          }),
+        )
+        .immediate()
+    },
+
+    /** Edits the item's details; the balance is never among them (a stock count or a movement changes it). */
+    update(id: number, input: UpdateItemInput, withValue: boolean): Item {
+      db.transaction(() => {
+        const old = row(id)
+        checkReferences(input, id)
+        repo.updateItem(
+          db,
+          id,
+          {
+            name: input.name ?? old.name,
+            barcode: input.barcode !== undefined ? input.barcode : old.barcode,
+            category_id: input.category_id ?? old.category_id,
+            supplier_id: input.supplier_id ?? old.supplier_id,
+            unit: input.unit ?? old.unit,
+            cost_price: input.cost_price !== undefined ? toCents(input.cost_price) : old.cost_price,
+            min_stock_level: input.min_stock_level !== undefined ? toCents(input.min_stock_level) : old.min_stock_level,
+            expiry_date: input.expiry_date !== undefined ? input.expiry_date : old.expiry_date,
+            is_active: input.is_active ?? old.is_active === 1,
+          },
+          clock().toISOString(),
+        )
+      }).immediate()
+      return toItem(row(id), withValue)
+    },
+
+    /** An item with history is deactivated (it stays in history and reports); one without is deleted. */
+    remove(id: number): { deleted: boolean; deactivated: boolean } {
+      return db
+        .transaction(() => {
+          row(id)
+          if (itemHasHistory(db, id)) {
+            repo.deactivateItem(db, id, clock().toISOString())
+            return { deleted: false, deactivated: true }
+          }
+          repo.deleteItem(db, id)
+          return { deleted: true, deactivated: false }
+        })
+        .immediate()
+    },
+
+    /** A stock count: sets the counted quantity and records the difference as a signed ADJUSTMENT with the reason. */
+    count(userId: number, id: number, input: { quantity: number; remarks: string }, key: string | null, withValue: boolean): Answer {
+      const now = clock()
+      return db
+        .transaction(() =>
+          withIdempotency(db, userId, key, requestFingerprint(`PATCH /api/items/${id}/quantity`, input), now, () => {
+            const item = activeItemForCount(db, id)
+            const difference = toCents(input.quantity) - item.current_quantity
+            if (difference !== 0) {
+              recordMovementTx(db, { itemId: id, type: 'ADJUSTMENT', quantity: difference, remarks: input.remarks, userId, sourceType: 'COUNT', at: now.toISOString() })
+            }
+            return { status: 200, body: ok(toItem(row(id), withValue), difference === 0 ? STOCK_MSG.countUnchanged : STOCK_MSG.stockCounted) }
+          }),
+        )
+        .immediate()
+    },
+  }
+}

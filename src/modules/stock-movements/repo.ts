@@ -1,0 +1,138 @@
+import type { MovementType } from '../../contract/stock'
+import type { Db } from '../../db/open'
+
+/** A ledger row as stored: quantity in hundredths. */
+export interface MovementRow {
+  id: number
+  item_id: number
+  type: MovementType
+  quantity: number
+  remarks: string | null
+  user_id: number
+  source_type: string
+  reference: string | null
+  movement_date: string
+  created_at: string
+  updated_at: string
+}
+
+/** A ledger row joined for display (still in hundredths). */
+export interface MovementView extends MovementRow {
+  item_name: string
+  unit: string
+  user_name: string
+  role_name: string
+}
+
+const VIEW = `SELECT m.id, m.item_id, i.name AS item_name, i.unit, m.type, m.quantity, m.remarks, m.user_id,
+  u.name AS user_name, r.role_name, m.source_type, m.reference, m.movement_date, m.created_at, m.updated_at
+  FROM stock_movements m
+  JOIN items i ON i.id = m.item_id
+  JOIN users u ON u.id = m.user_id
+  JOIN roles r ON r.id = u.role_id`
+
+export interface MovementFilter {
+  item_id?: number
+  user_id?: number
+  type?: MovementType
+  /** UTC instants: from inclusive, to exclusive. */
+  from?: string
+  to?: string
+  q?: string
+}
+
+/** Only the clauses a filter uses, so that SQLite picks the index that matches (item, user, type or date). */
+function where(f: MovementFilter): { sql: string; params: Record<string, string | number> } {
+  const clauses: string[] = []
+  const params: Record<string, string | number> = {}
+  if (f.item_id !== undefined) (clauses.push('m.item_id = $item_id'), (params.item_id = f.item_id))
+  if (f.user_id !== undefined) (clauses.push('m.user_id = $user_id'), (params.user_id = f.user_id))
+  if (f.type !== undefined) (clauses.push('m.type = $type'), (params.type = f.type))
+  if (f.from !== undefined) (clauses.push('m.movement_date >= $from'), (params.from = f.from))
+  if (f.to !== undefined) (clauses.push('m.movement_date < $to'), (params.to = f.to))
+  if (f.q) {
+    clauses.push(
+      `(m.item_id IN (SELECT id FROM items WHERE name LIKE $q) OR m.user_id IN (SELECT id FROM users WHERE name LIKE $q) OR m.remarks LIKE $q)`,
+    )
+    params.q = `%${f.q}%`
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
+}
+
+export function listMovements(db: Db, f: MovementFilter, limit: number, offset: number): { rows: MovementView[]; total: number } {
+  const w = where(f)
+  const rows = db.query(`${VIEW} ${w.sql} ORDER BY m.movement_date DESC, m.id DESC LIMIT $limit OFFSET $offset`).all({ ...w.params, limit, offset }) as MovementView[]
+  return { rows, total: countMovements(db, f, w) }
+}
+
+function countMovements(db: Db, f: MovementFilter, w: ReturnType<typeof where>): number {
+  const onlyType = Object.entries(f).every(([k, v]) => v === undefined || k === 'type' || (k === 'q' && !v))
+  if (onlyType) {
+    // The trigger-kept counters answer at once instead of counting a million rows.
+    const counts = movementCounts(db)
+    return f.type ? counts[f.type] : counts.IN + counts.OUT + counts.ADJUSTMENT
+  }
+  return (db.query(`SELECT count(*) AS n FROM stock_movements m ${w.sql}`).get(w.params) as { n: number }).n
+}
+
+export function movementCounts(db: Db): Record<MovementType, number> {
+  const rows = db.query('SELECT type, n FROM stock_movement_counts').all() as { type: MovementType; n: number }[]
+  const counts = { IN: 0, OUT: 0, ADJUSTMENT: 0 }
+  for (const r of rows) counts[r.type] = r.n
+  return counts
+}
+
+export const findMovementView = (db: Db, id: number) => db.query(`${VIEW} WHERE m.id = $id`).get({ id }) as MovementView | null
+export const findMovement = (db: Db, id: number) => db.query('SELECT * FROM stock_movements WHERE id = $id').get({ id }) as MovementRow | null
+
+export function insertMovement(
+  db: Db,
+  m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; user_id: number; source_type: string; reference: string | null; movement_date: string; at: string },
+): number {
+  return (
+    db
+      .query(
+        `INSERT INTO stock_movements (item_id, type, quantity, remarks, user_id, source_type, reference, movement_date, created_at, updated_at)
+         VALUES ($item_id, $type, $quantity, $remarks, $user_id, $source_type, $reference, $movement_date, $at, $at) RETURNING id`,
+      )
+      .get(m) as { id: number }
+  ).id
+}
+
+export function updateMovement(db: Db, id: number, m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; at: string }) {
+  db.query('UPDATE stock_movements SET item_id = $item_id, type = $type, quantity = $quantity, remarks = $remarks, updated_at = $at WHERE id = $id').run({ ...m, id })
+}
+
+export const deleteMovement = (db: Db, id: number) => db.query('DELETE FROM stock_movements WHERE id = $id').run({ id })
+
+/** The item fields the ledger needs. */
+export const itemForLedger = (db: Db, id: number) =>
+  db.query('SELECT id, name, unit, current_quantity, is_active FROM items WHERE id = $id').get({ id }) as
+    | { id: number; name: string; unit: string; current_quantity: number; is_active: number }
+    | null
+
+/**
+ * The guarded balance change: it updates nothing when the balance would go below zero, so two
+ * requests racing for the last units can never both succeed. Returns the number of rows changed (0 or 1).
+ */
+export const changeBalance = (db: Db, itemId: number, delta: number, at: string): number =>
+  db.query('UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND current_quantity + $delta >= 0').run({ id: itemId, delta, at }).changes
+
+/** Items whose balance differs from the sum of their ledger rows. */
+export const ledgerDifferences = (db: Db) =>
+  db
+    .query(
+      `SELECT i.id, i.name, i.current_quantity, coalesce(l.total, 0) AS ledger
+       FROM items i LEFT JOIN (
+         SELECT item_id, sum(CASE type WHEN 'OUT' THEN -quantity ELSE quantity END) AS total FROM stock_movements GROUP BY item_id
+       ) l ON l.item_id = i.id
+       WHERE i.current_quantity <> coalesce(l.total, 0)`,
+    )
+    .all() as { id: number; name: string; current_quantity: number; ledger: number }[]
+
+/** The kept counters against a real count (for the doctor). */
+export const realCounts = (db: Db) => db.query('SELECT type, count(*) AS n FROM stock_movements GROUP BY type').all() as { type: MovementType; n: number }[]
+
+export const itemHasMovements = (db: Db, itemId: number) => db.query('SELECT 1 FROM stock_movements WHERE item_id = $itemId LIMIT 1').get({ itemId }) !== null
+
+export const userExists = (db: Db, id: number) => db.query('SELECT 1 FROM users WHERE id = $id').get({ id }) !== null

@@ -1,0 +1,58 @@
+import type { Supplier, SupplierInput } from '../../contract/stock'
+import type { Db } from '../../db/open'
+
+const SELECT = `SELECT s.id, s.name, s.contact_person, s.email, s.phone, s.address, s.created_at, s.updated_at,
+  (SELECT count(*) FROM items i WHERE i.supplier_id = s.id AND i.is_active = 1) AS item_count
+  FROM suppliers s`
+
+const SEARCH = 'WHERE ($q IS NULL OR s.name LIKE $q OR s.contact_person LIKE $q OR s.email LIKE $q OR s.phone LIKE $q)'
+
+export function listSuppliers(db: Db, o: { q?: string; limit: number; offset: number }): { rows: Supplier[]; total: number } {
+  const q = o.q ? `%${o.q}%` : null
+  const rows = db.query(`${SELECT} ${SEARCH} ORDER BY s.name COLLATE NOCASE, s.id LIMIT $limit OFFSET $offset`).all({ q, limit: o.limit, offset: o.offset }) as Supplier[]
+  const { total } = db.query(`SELECT count(*) AS total FROM suppliers s ${SEARCH}`).get({ q }) as { total: number }
+  return { rows, total }
+}
+
+export const findSupplier = (db: Db, id: number) => db.query(`${SELECT} WHERE s.id = $id`).get({ id }) as Supplier | null
+
+const params = (s: SupplierInput) => ({
+  name: s.name,
+  contact_person: s.contact_person ?? null,
+  email: s.email ?? null,
+  phone: s.phone ?? null,
+  address: s.address ?? null,
+})
+
+export function insertSupplier(db: Db, s: SupplierInput, at: string): number {
+  return (
+    db
+      .query(
+        `INSERT INTO suppliers (name, contact_person, email, phone, address, created_at, updated_at)
+         VALUES ($name, $contact_person, $email, $phone, $address, $at, $at) RETURNING id`,
+      )
+      .get({ ...params(s), at }) as { id: number }
+  ).id
+}
+
+export function updateSupplier(db: Db, id: number, s: SupplierInput, at: string) {
+  db.query(
+    `UPDATE suppliers SET name = $name, contact_person = $contact_person, email = $email, phone = $phone, address = $address, updated_at = $at
+     WHERE id = $id`,
+  ).run({ ...params(s), id, at })
+}
+
+export const deleteSupplier = (db: Db, id: number) => db.query('DELETE FROM suppliers WHERE id = $id').run({ id })
+
+export const supplierUsage = (db: Db, id: number) =>
+  db.query('SELECT count(*) AS total, coalesce(sum(is_active = 0), 0) AS inactive FROM items WHERE supplier_id = $id').get({ id }) as { total: number; inactive: number }
+
+/** Per supplier: active items and their stock value in cents (each row's value rounded half-up, then summed). */
+export const supplierTotals = (db: Db) =>
+  db
+    .query(
+      `SELECT s.id, s.name, count(i.id) AS item_count, coalesce(sum((i.cost_price * i.current_quantity + 50) / 100), 0) AS value_cents
+       FROM suppliers s LEFT JOIN items i ON i.supplier_id = s.id AND i.is_active = 1
+       GROUP BY s.id ORDER BY s.name COLLATE NOCASE, s.id`,
+    )
+    .all() as { id: number; name: string; item_count: number; value_cents: number }[]
