@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock'
 import { addDays, daysBetween, localDate } from '../../lib/time'
 import type { SettingsService } from '../settings/service'
 import { activeItemForCount, itemHasHistory, recordMovementTx } from '../stock-movements/service'
+import { afterStockChange } from '../alerts/hooks'
 import * as repo from './repo'
 
 export interface ItemListOptions {
@@ -97,6 +98,7 @@ export function createItemService(db: Db, clock: Clock, settings: SettingsServic
             const id = repo.insertItem(db, { ...input, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
             const opening = toCents(input.current_quantity)
             if (opening > 0) recordMovementTx(db, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
+            else afterStockChange(db, [id]) // an empty new item may already be low
             return { status: 201, body: ok(toItem(row(id), withValue), STOCK_MSG.itemCreated) }
           }),
         )
@@ -124,6 +126,8 @@ export function createItemService(db: Db, clock: Clock, settings: SettingsServic
           },
           clock().toISOString(),
         )
+        // The minimum, the expiry date or the active flag may start or end an alert.
+        afterStockChange(db, [id])
       }).immediate()
       return toItem(row(id), withValue)
     },
@@ -135,6 +139,7 @@ export function createItemService(db: Db, clock: Clock, settings: SettingsServic
           row(id)
           if (itemHasHistory(db, id)) {
             repo.deactivateItem(db, id, clock().toISOString())
+            afterStockChange(db, [id])
             return { deleted: false, deactivated: true }
           }
           repo.deleteItem(db, id)
