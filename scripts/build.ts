@@ -46,6 +46,7 @@ if (import.meta.main) {
   mkdirSync(join(root, 'dist'), { recursive: true })
   const outfile = join(root, 'dist', arm64 ? 'rims-linux-arm64' : 'rims')
   const target = arm64 ? ['--target=bun-linux-arm64', `--compile-executable-path=${await arm64Runtime(Bun.version)}`] : []
-  await $`${process.execPath} build ${join(root, 'src/main.ts')} --compile --minify --sourcemap=none ${target} --outfile ${outfile}`.cwd(root).quiet()
+  // The backup worker is a second entrypoint: a worker's file must be inside the executable too.
+  await $`${process.execPath} build ${join(root, 'src/main.ts')} ${join(root, 'src/modules/backups/snapshot-worker.ts')} --compile --minify --sourcemap=none ${target} --outfile ${outfile}`.cwd(root).quiet()
   console.log(`Built ${relative(root, outfile)} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -9,7 +9,7 @@ import { createSettingsService } from '../modules/settings/service'
 import { prepareDataDir, serverOnDataDir } from './data-dir'
 
 /** `rims backup [--out FILE]`: safe while the server runs (a snapshot, not a file copy). */
-export function backupCommand(o: { data: string; out?: string }): number {
+export async function backupCommand(o: { data: string; out?: string }): Promise<number> {
   const dir = prepareDataDir(o.data)
   const db = openAndMigrate(dir.dbPath)
   try {
@@ -19,13 +19,13 @@ export function backupCommand(o: { data: string; out?: string }): number {
         console.error(`${out} already exists; choose another --out file.`)
         return 1
       }
-      snapshotTo(db, out)
+      await snapshotTo(dir.dbPath, out)
       console.log(`Backup written to ${out} (integrity ok).`)
       return 0
     }
     const settings = createSettingsService(db, () => new Date())
     const backups = createBackupService({ db, dir: dir.backupsDir, clock: () => new Date(), logger: createLogger(() => {}), keep: () => settings.get().backup_keep })
-    const made = backups.create('manual')
+    const made = await backups.create('manual')
     console.log(`Backup ${made.name} made in ${dir.backupsDir} (${made.size} bytes, integrity ok).`)
     return 0
   } catch (e) {

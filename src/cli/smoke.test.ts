@@ -36,6 +36,11 @@ test('the compiled executable signs in, serves the SPA on client routes and JSON
     expect(res.headers.get('content-type')).toContain('text/html')
     expect(await res.text()).toContain('<div id="root">')
   }
+  // The backup snapshot runs in a worker: its file must be inside the executable too.
+  const backup = await fetch(server.url + '/api/manager/settings/backup', { method: 'POST', headers: { authorization: `Bearer ${data.token}` } })
+  expect(backup.status).toBe(200)
+  expect(((await backup.json()) as { data: { integrity_ok: boolean } }).data.integrity_ok).toBe(true)
+
   const missing = await fetch(server.url + '/api/nope')
   expect(missing.status).toBe(404)
   expect(await missing.json()).toEqual({ success: false, data: null, message: 'Route not found' })

@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { closeSync, fsyncSync, openSync, rmSync } from 'node:fs'
-import type { Db } from '../../db/open'
+import type { SnapshotRequest, SnapshotResult } from './snapshot-worker'
 
 // Backup names are made by RIMS only; anything else (a path, "..") is refused before touching the disk.
 export const BACKUP_NAME = /^rims-(\d{8})-(\d{6})(?:-(\d+))?-(manual|scheduled)\.db$/
@@ -32,15 +32,28 @@ export function inspectDatabaseFile(path: string): { ok: boolean; problems: stri
   }
 }
 
-/** VACUUM INTO a file (a consistent snapshot, never a copy of the live file), fsync it, and require integrity_check = ok. */
-export function snapshotTo(db: Db, path: string) {
+// Inside the executable the worker is a second entrypoint (scripts/build.ts), addressed from the
+// entrypoints' common root, src/; when run from source it sits beside this file.
+const snapshotWorkerUrl = () =>
+  Bun.main.startsWith('/$bunfs/') ? './modules/backups/snapshot-worker.ts' : new URL('./snapshot-worker.ts', import.meta.url).href
+
+/**
+ * VACUUM INTO a file (a consistent snapshot, never a copy of the live file), fsync it, and require
+ * integrity_check = ok, all in a worker thread on its own read-only connection.
+ */
+export async function snapshotTo(dbPath: string, path: string): Promise<void> {
+  const worker = new Worker(snapshotWorkerUrl())
   try {
-    db.query('VACUUM INTO $path').run({ path })
-    fsyncPath(path)
-    const check = inspectDatabaseFile(path)
-    if (!check.ok) throw new Error(`integrity check failed: ${check.problems.slice(0, 3).join('; ')}`)
+    const result = await new Promise<SnapshotResult>((resolve, reject) => {
+      worker.onmessage = (e: MessageEvent<SnapshotResult>) => resolve(e.data)
+      worker.onerror = (e) => reject(new Error(e.message))
+      worker.postMessage({ dbPath, out: path } satisfies SnapshotRequest)
+    })
+    if (!result.ok) throw new Error(result.error)
   } catch (e) {
     rmSync(path, { force: true })
     throw e
+  } finally {
+    worker.terminate()
   }
 }

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors'
 export const backupsRoutes = (deps: AppDeps) =>
   new Elysia({ name: 'backups-routes', prefix: '/manager/settings/backup' })
     .get('', () => ok(deps.backups.list()))
-    .post('', () => ok(deps.backups.create('manual'), 'Backup created successfully'))
+    .post('', async () => ok(await deps.backups.create('manual'), 'Backup created successfully'))
     .get('/:name', ({ params }) => {
       const path = deps.backups.file(params.name)
       if (!path) throw notFound('Backup')

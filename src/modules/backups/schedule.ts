@@ -23,13 +23,8 @@ export function startBackupSchedule(settings: SettingsService, backups: BackupSe
     job?.stop()
     job = Bun.cron(
       s.backup_cron,
-      () => {
-        try {
-          backups.create('scheduled')
-        } catch {
-          // Already logged and raised as a SYSTEM alert; the next run tries again.
-        }
-      },
+      // A failure is already logged and raised as a SYSTEM alert; the next run tries again.
+      () => backups.create('scheduled').catch(() => {}),
       { tz: s.time_zone },
     )
     logger.info('Backups scheduled', { cron: s.backup_cron, time_zone: s.time_zone })

@@ -47,6 +47,29 @@ export function createBackupService(deps: { db: Db; dir: string; clock: Clock; l
     for (const old of list().slice(deps.keep())) rmSync(join(dir, old.name), { force: true })
   }
 
+  async function createNow(kind: BackupKind): Promise<BackupInfo> {
+    const base = `rims-${stamp(clock())}`
+    let name = `${base}-${kind}.db`
+    for (let i = 2; existsSync(join(dir, name)); i++) name = `${base}-${i}-${kind}.db`
+    const tmp = join(dir, `.tmp-${name}`)
+    try {
+      await snapshotTo(db.filename, tmp)
+      renameSync(tmp, join(dir, name))
+      fsyncPath(dir)
+    } catch (e) {
+      const message = `The ${kind} backup could not be made: ${(e as Error).message}`
+      logger.error(message)
+      raiseSystemAlert(db, { title: 'Backup failed', message })
+      throw e
+    }
+    prune()
+    const made = infoOf(dir, name)!
+    logger.info('Backup made', { name, size: made.size, kind })
+    return made
+  }
+
+  let queue: Promise<unknown> = Promise.resolve()
+
   return {
     list,
     /** The file of a backup, or null; the name must be one RIMS made (no path escapes the folder). */
@@ -55,26 +78,14 @@ export function createBackupService(deps: { db: Db; dir: string; clock: Clock; l
       const path = join(dir, name)
       return existsSync(path) ? path : null
     },
-    /** Snapshots into a temp file, checks it, then renames it into place: a listed backup is always whole. */
-    create(kind: BackupKind): BackupInfo {
-      const base = `rims-${stamp(clock())}`
-      let name = `${base}-${kind}.db`
-      for (let i = 2; existsSync(join(dir, name)); i++) name = `${base}-${i}-${kind}.db`
-      const tmp = join(dir, `.tmp-${name}`)
-      try {
-        snapshotTo(db, tmp)
-        renameSync(tmp, join(dir, name))
-        fsyncPath(dir)
-      } catch (e) {
-        const message = `The ${kind} backup could not be made: ${(e as Error).message}`
-        logger.error(message)
-        raiseSystemAlert(db, { title: 'Backup failed', message })
-        throw e
-      }
-      prune()
-      const made = infoOf(dir, name)!
-      logger.info('Backup made', { name, size: made.size, kind })
-      return made
+    /**
+     * Snapshots into a temp file, checks it, then renames it into place: a listed backup is always
+     * whole. Backups run one at a time, off the main thread.
+     */
+    create(kind: BackupKind): Promise<BackupInfo> {
+      const run = queue.then(() => createNow(kind))
+      queue = run.catch(() => {})
+      return run
     },
   }
 }
