@@ -15,6 +15,8 @@ import { settingsRoutes } from './modules/settings/routes'
 import { categoryRoutes } from './modules/categories/routes'
 import { itemRoutes } from './modules/items/routes'
 import { stockMovementRoutes } from './modules/stock-movements/routes'
+import { kitchenRequestRoutes } from './modules/kitchen-requests/routes'
+import { kitchenInventoryRoutes } from './modules/kitchen-inventory/routes'
 import { supplierRoutes } from './modules/suppliers/routes'
 import { usersRoutes } from './modules/users/routes'
 import { rolesRoutes } from './modules/roles/routes'
@@ -52,6 +54,8 @@ export function buildApp(deps: AppDeps) {
     .use(categoryRoutes(deps))
     .use(supplierRoutes(deps))
     .use(stockMovementRoutes(deps))
+    .use(kitchenRequestRoutes(deps))
+    .use(kitchenInventoryRoutes(deps))
     .use(backupsRoutes(deps))
     .use(usersRoutes(deps))
     .use(rolesRoutes(deps))

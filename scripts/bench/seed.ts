@@ -8,6 +8,7 @@ import { prepareDataDir } from '../../src/cli/data-dir'
 import { openAndMigrate, type Db } from '../../src/db/open'
 import { hashPassword } from '../../src/modules/auth/passwords'
 import { insertUser, roleIdByName } from '../../src/modules/users/repo'
+import { seedKitchenBench } from './seed-kitchen'
 
 export const BENCH_PASSWORD = 'rims-bench-2026'
 export const BENCH_MANAGER = 'manager@bench.local'
@@ -117,6 +118,7 @@ export async function seedBench(db: Db, o: BenchSeedOptions = {}): Promise<Bench
     return { managerId, storekeeperId, itemCount: items }
   }).immediate()
   db.exec('PRAGMA synchronous = FULL')
+  await seedKitchenBench(db, { ...result, random: rnd }, { now, years: o.years })
   db.exec('ANALYZE')
   return { ...result, random: rnd }
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/open'
 import { hashPassword } from '../modules/auth/passwords'
 import { insertUser, roleIdByName } from '../modules/users/repo'
 import { seedStockDemo } from '../modules/items/demo'
+import { seedKitchenDemo } from '../modules/kitchen-requests/demo'
 
 export const DEMO_PASSWORD = 'rims-demo-2026'
 export const DEMO_ACCOUNTS = [
@@ -18,7 +19,7 @@ export interface DemoContext {
 }
 
 /** Each feature appends its demo seeder here (stock, kitchen, alerts); they run in order in one transaction. */
-export const DEMO_SEEDERS: ((ctx: DemoContext) => void)[] = [seedStockDemo]
+export const DEMO_SEEDERS: ((ctx: DemoContext) => void)[] = [seedStockDemo, seedKitchenDemo]
 
 /** Seeds a believable restaurant into an empty database; a database with users is left alone. */
 export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {

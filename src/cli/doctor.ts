@@ -1,5 +1,6 @@
 import type { Db } from '../db/open'
 import { stockLedgerCheck } from '../modules/stock-movements/doctor'
+import { kitchenLedgerCheck } from '../modules/kitchen-inventory/doctor'
 
 export interface DoctorCheck {
   name: string
@@ -21,6 +22,7 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
     run: (db) => (db.query('PRAGMA foreign_key_check').all() as { table: string; rowid: number }[]).map((r) => `${r.table} row ${r.rowid} points at a missing row`),
   },
   stockLedgerCheck,
+  kitchenLedgerCheck,
 ]
 
 export function runDoctor(db: Db) {

@@ -2,6 +2,7 @@ import { MANAGER_ONLY, type Access } from './access-types'
 import { backupsAccess } from './backups'
 import { connectAccess } from './connect'
 import { stockAccess } from './stock'
+import { kitchenAccess } from './kitchen'
 
 // Feature contracts: import Access and the role groups from './access-types', not from this file (import cycle).
 export { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, STORE_STAFF, canAccess, type Access } from './access-types'
@@ -56,4 +57,5 @@ export const ACCESS: Record<string, Access> = {
   ...backupsAccess,
   ...connectAccess,
   ...stockAccess,
+  ...kitchenAccess,
 }

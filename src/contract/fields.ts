@@ -52,6 +52,8 @@ export const email = (field = 'email') =>
 /** A positive integer id, accepted as a number or a numeric string (path and query params). */
 export const id = (field: string) =>
   v.pipe(
+    v.unknown(),
+    v.check((x) => x !== undefined && x !== null && x !== '', `${field} is required`),
     v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))], `${field} must be a whole number`),
     v.integer(`${field} must be a whole number`),
     v.minValue(1, `${field} must be a whole number`),

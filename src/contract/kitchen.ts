@@ -1,0 +1,318 @@
+import * as v from 'valibot'
+import { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
+import { amount, id, isoDate, optionalText, paging, requiredText, signedAmount, upperEnum } from './fields'
+
+// Kitchen requests (the approval workflow) and the kitchen inventory: shapes, input schemas, messages, access.
+
+export const REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'FULFILLED'] as const
+export type RequestStatus = (typeof REQUEST_STATUSES)[number]
+export const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const
+export type Priority = (typeof PRIORITIES)[number]
+
+export const KITCHEN_MOVEMENT_TYPES = ['IN', 'OUT', 'WASTE', 'ADJUSTMENT'] as const
+export type KitchenMovementType = (typeof KITCHEN_MOVEMENT_TYPES)[number]
+export const KITCHEN_SOURCE_TYPES = ['USAGE', 'WASTE', 'REQUEST', 'ADJUSTMENT', 'TRANSFER'] as const
+export type KitchenSourceType = (typeof KITCHEN_SOURCE_TYPES)[number]
+export const TRANSFER_DIRECTIONS = ['TO_KITCHEN', 'TO_STORE'] as const
+export type TransferDirection = (typeof TRANSFER_DIRECTIONS)[number]
+
+// ---------- Entities (as the API sends them: quantities are decimal numbers) ----------
+
+export interface KitchenRequest {
+  id: number
+  request_number: string
+  item_id: number
+  item_name: string
+  unit: string
+  chef_id: number
+  chef_name: string
+  quantity_requested: number
+  quantity_approved: number | null
+  priority: Priority
+  status: RequestStatus
+  /** The Chef's remarks. */
+  remarks: string | null
+  /** The approver's or rejecter's remarks. */
+  review_remarks: string | null
+  approved_by: number | null
+  approved_by_name: string | null
+  approved_at: string | null
+  rejected_by: number | null
+  rejected_by_name: string | null
+  rejected_at: string | null
+  fulfilled_by: number | null
+  fulfilled_by_name: string | null
+  fulfilled_at: string | null
+  requested_at: string
+  created_at: string
+  updated_at: string
+}
+
+export interface KitchenRequestStatistics {
+  total_requests: number
+  pending_count: number
+  /** The same number as pending_count (the spec shows both names). */
+  pending_requests: number
+  approved_count: number
+  rejected_count: number
+  fulfilled_count: number
+  /** URGENT requests still PENDING or APPROVED. */
+  urgent_count: number
+}
+
+export interface KitchenInventoryRow {
+  id: number
+  item_id: number
+  item_name: string
+  category: string
+  supplier_name: string
+  cost_price: number
+  quantity: number
+  unit: string
+  is_active: boolean
+  last_updated: string
+}
+
+export interface KitchenMovement {
+  id: number
+  item_id: number
+  item_name: string
+  unit: string
+  movement_type: KitchenMovementType
+  /** IN, OUT, WASTE: positive; ADJUSTMENT: signed. */
+  quantity: number
+  user_id: number
+  user_name: string
+  role_name: string
+  source_type: KitchenSourceType
+  request_number: string | null
+  movement_date: string
+  remarks: string | null
+  created_at: string
+}
+
+export interface KitchenInventoryStatistics {
+  total_items: number
+  items_in_stock: number
+  /** 0 < quantity ≤ the kitchen_low_threshold setting. */
+  low_stock_items: number
+  items_out_of_stock: number
+  low_stock_threshold: number
+}
+
+export interface KitchenMovementTypeTotals {
+  movement_type: KitchenMovementType
+  count: number
+  /** Sum of quantities (ADJUSTMENT: the signed net). Units differ between items: a volume, not a measure. */
+  quantity: number
+}
+
+export interface KitchenMovementStatistics {
+  start_date: string | null
+  end_date: string | null
+  total_movements: number
+  stock_in_count: number
+  usage_count: number
+  wastage_count: number
+  adjustment_count: number
+  stock_in_quantity: number
+  usage_quantity: number
+  wastage_quantity: number
+  adjustment_quantity: number
+  by_type: KitchenMovementTypeTotals[]
+}
+
+/** What a kitchen write answers: the movement recorded and the kitchen balance after it. */
+export interface KitchenWriteResult {
+  movement: KitchenMovement
+  kitchen_quantity: number
+}
+
+export interface TransferResult {
+  direction: TransferDirection
+  item_id: number
+  quantity: number
+  kitchen_quantity: number
+  store_quantity: number
+  kitchen_movement: KitchenMovement
+  stock_movement_id: number
+}
+
+// ---------- Input schemas ----------
+
+const blankToNull = (s: string | null | undefined) => (s === undefined || s === null || s === '' ? null : s)
+const remarks = (max = 500) => v.pipe(optionalText('remarks', max), v.transform(blankToNull))
+
+export const CreateRequestBody = v.object({
+  item_id: id('item_id'),
+  quantity_requested: amount('quantity_requested', 0.01),
+  priority: v.optional(upperEnum('priority', PRIORITIES), 'MEDIUM'),
+  remarks: remarks(),
+})
+export type CreateRequestInput = v.InferOutput<typeof CreateRequestBody>
+
+export const UpdateRequestBody = v.partial(
+  v.object({
+    item_id: id('item_id'),
+    quantity_requested: amount('quantity_requested', 0.01),
+    priority: upperEnum('priority', PRIORITIES),
+    remarks: remarks(),
+  }),
+)
+export type UpdateRequestInput = v.InferOutput<typeof UpdateRequestBody>
+
+export const ApproveBody = v.object({
+  quantity_approved: v.optional(v.nullable(amount('quantity_approved', 0.01))),
+  remarks: remarks(),
+})
+export type ApproveInput = v.InferOutput<typeof ApproveBody>
+
+export const RejectBody = v.object({ remarks: requiredText('remarks', 500) })
+export type RejectInput = v.InferOutput<typeof RejectBody>
+
+export const RequestListQuery = v.object({
+  ...paging,
+  status: v.optional(upperEnum('status', REQUEST_STATUSES)),
+  priority: v.optional(upperEnum('priority', PRIORITIES)),
+  chef_id: v.optional(id('chef_id')),
+  item_id: v.optional(id('item_id')),
+})
+export type RequestListQuery = v.InferOutput<typeof RequestListQuery>
+
+export const StatusParam = upperEnum('status', REQUEST_STATUSES)
+export const PriorityParam = upperEnum('priority', PRIORITIES)
+
+/** Dates are YYYY-MM-DD in the restaurant's zone, both ends inclusive; startDate/endDate or start_date/end_date. */
+const dateRangeFields = {
+  startDate: v.optional(isoDate('startDate')),
+  endDate: v.optional(isoDate('endDate')),
+  start_date: v.optional(isoDate('start_date')),
+  end_date: v.optional(isoDate('end_date')),
+}
+type RangeFields = { startDate?: string; endDate?: string; start_date?: string; end_date?: string }
+const normaliseRange = <T extends RangeFields>(o: T): Omit<T, 'start_date' | 'end_date'> & { startDate?: string; endDate?: string } => {
+  const { start_date, end_date, ...rest } = o
+  return { ...rest, startDate: o.startDate ?? start_date, endDate: o.endDate ?? end_date }
+}
+const startNotAfterEnd = (o: { startDate?: string; endDate?: string }) => !o.startDate || !o.endDate || o.startDate <= o.endDate
+
+export const MovementListQuery = v.pipe(
+  v.object({
+    ...paging,
+    ...dateRangeFields,
+    movement_type: v.optional(upperEnum('movement_type', KITCHEN_MOVEMENT_TYPES)),
+    source_type: v.optional(upperEnum('source_type', KITCHEN_SOURCE_TYPES)),
+    item_id: v.optional(id('item_id')),
+  }),
+  v.transform((o) => normaliseRange(o)),
+  v.check((o) => startNotAfterEnd(o), 'startDate cannot be after endDate'),
+)
+export type KitchenMovementListQuery = v.InferOutput<typeof MovementListQuery>
+
+export const MovementStatisticsQuery = v.pipe(v.object(dateRangeFields), v.transform((o) => normaliseRange(o)), v.check((o) => startNotAfterEnd(o), 'startDate cannot be after endDate'))
+
+export const InventoryListQuery = v.object({
+  ...paging,
+  stock: v.optional(v.pipe(v.string(), v.toLowerCase(), v.picklist(['in', 'low', 'out'] as const, 'stock must be one of in, low, out'))),
+})
+export type InventoryListQuery = v.InferOutput<typeof InventoryListQuery>
+
+export const UsageBody = v.object({ item_id: id('item_id'), quantity: amount('quantity', 0.01), remarks: remarks() })
+export type UsageInput = v.InferOutput<typeof UsageBody>
+
+/** Wastage needs its reason. */
+export const WastageBody = v.object({ item_id: id('item_id'), quantity: amount('quantity', 0.01), remarks: requiredText('remarks', 500) })
+export type WastageInput = v.InferOutput<typeof WastageBody>
+
+/** A Manager's count correction: signed, never 0, with its reason. */
+export const AdjustmentBody = v.object({
+  item_id: id('item_id'),
+  quantity: v.pipe(signedAmount('quantity'), v.check((n) => n !== 0, 'quantity must not be 0')),
+  remarks: requiredText('remarks', 500),
+})
+export type AdjustmentInput = v.InferOutput<typeof AdjustmentBody>
+
+export const TransferBody = v.object({
+  item_id: id('item_id'),
+  quantity: amount('quantity', 0.01),
+  direction: upperEnum('direction', TRANSFER_DIRECTIONS),
+  remarks: remarks(),
+})
+export type TransferInput = v.InferOutput<typeof TransferBody>
+
+// ---------- Messages ----------
+
+const qty = (hundredths: number) => String(hundredths / 100)
+const availableRequested = (available: number, requested: number, unit: string) =>
+  `Available: ${qty(available)} ${unit}, Requested: ${qty(requested)} ${unit}.`
+
+export const KITCHEN_MSG = {
+  /** SPEC §5, word for word. */
+  insufficientForUsage: (available: number, requested: number, unit: string) =>
+    `Insufficient kitchen stock! ${availableRequested(available, requested, unit)} Please request more items from the main store.`,
+  /** SPEC §5, word for word. */
+  insufficientForWastage: (available: number, requested: number, unit: string) =>
+    `Insufficient kitchen stock! ${availableRequested(available, requested, unit)} Please check your inventory levels.`,
+  /** DECISIONS.md "Kitchen", in full. */
+  insufficientForAdjustment: (available: number, requested: number, unit: string) =>
+    `Insufficient kitchen stock for adjustment! ${availableRequested(available, requested, unit)} Cannot reduce stock below zero.`,
+  /** The spec is silent on returns to the store; the same start, saying what to do. */
+  insufficientForReturn: (available: number, requested: number, unit: string) =>
+    `Insufficient kitchen stock! ${availableRequested(available, requested, unit)} Cannot return more than the kitchen holds.`,
+  wrongStatus: (action: 'approve' | 'reject' | 'fulfill' | 'edit' | 'delete', current: RequestStatus) => {
+    const needed = action === 'fulfill' ? 'APPROVED' : 'PENDING'
+    const verb = { approve: 'approved', reject: 'rejected', fulfill: 'fulfilled', edit: 'edited', delete: 'deleted' }[action]
+    return `This request is ${current}; only ${needed} requests can be ${verb}.`
+  },
+  notOwnRequest: 'A Chef can only edit or delete their own requests',
+  itemInactive: 'This item is deactivated. Reactivate it before moving its stock.',
+  unknownItem: 'item_id does not match an existing item',
+  requestCreated: 'Request submitted successfully',
+  requestUpdated: 'Kitchen request updated successfully',
+  requestDeleted: 'Kitchen request deleted successfully',
+  requestApproved: 'Kitchen request approved successfully',
+  requestRejected: 'Kitchen request rejected successfully',
+  requestFulfilled: 'Kitchen request fulfilled successfully',
+  usageRecorded: 'Usage recorded successfully',
+  wastageRecorded: 'Wastage recorded successfully',
+  adjustmentRecorded: 'Adjustment recorded successfully',
+  transferRecorded: 'Transfer recorded successfully',
+  // SPEC §8, shown by the UI when a call fails without a server message.
+  recordUsageFailed: 'Failed to record usage',
+  recordWastageFailed: 'Failed to record wastage',
+  recordAdjustmentFailed: 'Failed to record adjustment',
+  fulfilConfirm: 'Mark this request as fulfilled?',
+} as const
+
+/** How a kitchen movement is shown (DECISIONS: transfers show as 'Transfer'). */
+export const kitchenMovementLabel = (m: { movement_type: KitchenMovementType; source_type: KitchenSourceType }) =>
+  m.source_type === 'TRANSFER' ? 'Transfer' : m.movement_type === 'IN' ? 'Stock In' : m.movement_type === 'OUT' ? 'Usage' : m.movement_type === 'ADJUSTMENT' ? 'Adjustment' : 'Wastage'
+
+// ---------- Who may call what ----------
+
+export const kitchenAccess = {
+  'GET /api/kitchen-requests': ALL_STAFF,
+  'POST /api/kitchen-requests': KITCHEN_STAFF,
+  'GET /api/kitchen-requests/statistics': ALL_STAFF,
+  'GET /api/kitchen-requests/search': ALL_STAFF,
+  'GET /api/kitchen-requests/chef/:id': ALL_STAFF,
+  'GET /api/kitchen-requests/status/:status': ALL_STAFF,
+  'GET /api/kitchen-requests/priority/:priority': ALL_STAFF,
+  'GET /api/kitchen-requests/:id': ALL_STAFF,
+  'PUT /api/kitchen-requests/:id': KITCHEN_STAFF,
+  'DELETE /api/kitchen-requests/:id': KITCHEN_STAFF,
+  'PATCH /api/kitchen-requests/:id/approve': STORE_STAFF,
+  'PATCH /api/kitchen-requests/:id/reject': STORE_STAFF,
+  'PATCH /api/kitchen-requests/:id/fulfill': STORE_STAFF,
+
+  'GET /api/kitchen-inventory/inventory': ALL_STAFF,
+  'GET /api/kitchen-inventory/inventory/statistics': ALL_STAFF,
+  'GET /api/kitchen-inventory/inventory/search': ALL_STAFF,
+  'GET /api/kitchen-inventory/movements': ALL_STAFF,
+  'GET /api/kitchen-inventory/movements/statistics': ALL_STAFF,
+  'GET /api/kitchen-inventory/movements/search': ALL_STAFF,
+  'POST /api/kitchen-inventory/usage': KITCHEN_STAFF,
+  'POST /api/kitchen-inventory/wastage': KITCHEN_STAFF,
+  'POST /api/kitchen-inventory/adjustment': MANAGER_ONLY,
+  'POST /api/kitchen-inventory/transfer': STORE_STAFF,
+} as const satisfies Record<string, Access>

@@ -1,0 +1,48 @@
+import { Elysia } from 'elysia'
+import type { AppDeps } from '../../app'
+import { id } from '../../contract/fields'
+import { ApproveBody, CreateRequestBody, KITCHEN_MSG, PriorityParam, RejectBody, RequestListQuery, StatusParam, UpdateRequestBody } from '../../contract/kitchen'
+import { currentUser } from '../../http/access'
+import { listOf, ok } from '../../http/envelope'
+import { idempotencyKey } from '../../http/idempotency'
+import { parse } from '../../http/validate'
+import { createKitchenRequestService } from './service'
+
+/** Ingredient requests and their approval workflow under /kitchen-requests (SPEC §7). */
+export const kitchenRequestRoutes = (deps: AppDeps) => {
+  const requests = createKitchenRequestService(deps)
+  const idOf = (params: { id: string }) => parse(id('id'), params.id)
+  /** The list with its filters; the path may fix one of them (status, priority, chef). */
+  const list = (query: unknown, fixed: { status?: unknown; priority?: unknown; chef_id?: number } = {}) => {
+    const q = parse(RequestListQuery, query)
+    if (fixed.status !== undefined) q.status = parse(StatusParam, fixed.status)
+    if (fixed.priority !== undefined) q.priority = parse(PriorityParam, fixed.priority)
+    const { rows, total } = fixed.chef_id !== undefined ? requests.byChef(fixed.chef_id, q) : requests.list(q)
+    return listOf(rows, { total, page: q.page, limit: q.limit })
+  }
+
+  return new Elysia({ name: 'kitchen-request-routes', prefix: '/kitchen-requests' })
+    .get('', ({ query }) => list(query))
+    .post('', (ctx) => {
+      ctx.set.status = 201
+      return ok(requests.create(currentUser(ctx), parse(CreateRequestBody, ctx.body)), KITCHEN_MSG.requestCreated)
+    })
+    .get('/statistics', () => ok(requests.statistics()))
+    .get('/search', ({ query }) => list(query))
+    .get('/chef/:id', ({ query, params }) => list(query, { chef_id: idOf(params) }))
+    .get('/status/:status', ({ query, params }) => list(query, { status: params.status }))
+    .get('/priority/:priority', ({ query, params }) => list(query, { priority: params.priority }))
+    .get('/:id', ({ params }) => ok(requests.get(idOf(params))))
+    .put('/:id', (ctx) => ok(requests.update(currentUser(ctx), idOf(ctx.params), parse(UpdateRequestBody, ctx.body)), KITCHEN_MSG.requestUpdated))
+    .delete('/:id', (ctx) => {
+      requests.remove(currentUser(ctx), idOf(ctx.params))
+      return ok(null, KITCHEN_MSG.requestDeleted)
+    })
+    .patch('/:id/approve', (ctx) => ok(requests.approve(currentUser(ctx), idOf(ctx.params), parse(ApproveBody, ctx.body)), KITCHEN_MSG.requestApproved))
+    .patch('/:id/reject', (ctx) => ok(requests.reject(currentUser(ctx), idOf(ctx.params), parse(RejectBody, ctx.body)), KITCHEN_MSG.requestRejected))
+    .patch('/:id/fulfill', (ctx) => {
+      const answer = requests.fulfil(currentUser(ctx), idOf(ctx.params), idempotencyKey(ctx.request.headers))
+      ctx.set.status = answer.status
+      return answer.body
+    })
+}
