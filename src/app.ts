@@ -12,6 +12,9 @@ import { backupsRoutes } from './modules/backups/routes'
 import type { BackupService } from './modules/backups/service'
 import type { AuthService } from './modules/auth/service'
 import { settingsRoutes } from './modules/settings/routes'
+import { alertsRoutes } from './modules/alerts/routes'
+import { dashboardRoutes } from './modules/dashboard/routes'
+import { reportsRoutes } from './modules/reports/routes'
 import { categoryRoutes } from './modules/categories/routes'
 import { itemRoutes } from './modules/items/routes'
 import { stockMovementRoutes } from './modules/stock-movements/routes'
@@ -56,10 +59,13 @@ export function buildApp(deps: AppDeps) {
     .use(stockMovementRoutes(deps))
     .use(kitchenRequestRoutes(deps))
     .use(kitchenInventoryRoutes(deps))
-    .use(backupsRoutes(deps))
     .use(usersRoutes(deps))
     .use(rolesRoutes(deps))
     .use(passwordResetRoutes(deps))
+    .use(backupsRoutes(deps))
+    .use(alertsRoutes(deps))
+    .use(dashboardRoutes(deps))
+    .use(reportsRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {

@@ -7,6 +7,7 @@ import { httpsRedirect } from '../tls/redirect'
 import { describeTls, prepareTls, type TlsSetup } from '../tls/setup'
 import { serverUrls } from '../tls/urls'
 import { loadUiAssets } from '../ui-assets'
+import { startAlertSchedule } from '../modules/alerts/schedule'
 import { startBackupSchedule } from '../modules/backups/schedule'
 import { loadSecret, markDataDirInUse, prepareDataDir } from './data-dir'
 import { seedDemo } from './demo'
@@ -78,6 +79,7 @@ export async function serve(o: ServeOptions) {
 
   const releaseDataDir = markDataDirInUse(dir.root)
   const backups = startBackupSchedule(deps.settings, deps.backups, deps.logger)
+  const alerts = startAlertSchedule(deps)
 
   console.log(`RIMS is running (data: ${dir.root}, ready in ${Math.round(performance.now() - started)} ms). Open on this network:`)
   if (tls) {
@@ -89,6 +91,7 @@ export async function serve(o: ServeOptions) {
 
   const stop = () => {
     backups.stop()
+    alerts.stop()
     server.stop()
     secure?.stop()
     db.close()

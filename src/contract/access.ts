@@ -1,8 +1,11 @@
 import { MANAGER_ONLY, type Access } from './access-types'
+import { alertsAccess } from './alerts'
 import { backupsAccess } from './backups'
 import { connectAccess } from './connect'
-import { stockAccess } from './stock'
+import { dashboardAccess } from './dashboard'
 import { kitchenAccess } from './kitchen'
+import { reportsAccess } from './reports'
+import { stockAccess } from './stock'
 
 // Feature contracts: import Access and the role groups from './access-types', not from this file (import cycle).
 export { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, STORE_STAFF, canAccess, type Access } from './access-types'
@@ -55,7 +58,10 @@ const foundation = {
 export const ACCESS: Record<string, Access> = {
   ...foundation,
   ...backupsAccess,
+  ...alertsAccess,
+  ...dashboardAccess,
+  ...reportsAccess,
   ...connectAccess,
-  ...stockAccess,
   ...kitchenAccess,
+  ...stockAccess,
 }

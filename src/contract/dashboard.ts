@@ -1,0 +1,105 @@
+import * as v from 'valibot'
+import { ALL_STAFF, MANAGER_ONLY, type Access } from './access-types'
+import { paging } from './fields'
+
+// The Manager's dashboard data and the role summary behind GET /dashboard (Storekeeper, Chef, Manager).
+
+/** GET /manager/dashboard/stats: SPEC §3's stock and users, plus the counts of the four pie charts. */
+export interface DashboardStats {
+  stock: { totalItems: number; lowStockItems: number; totalValue: number }
+  users: { total: number; active: number; inactive: number }
+  charts: {
+    /** Active items; first match wins: expired, out of stock, low, in stock. */
+    stock_status: { expired: number; out_of_stock: number; low_stock: number; in_stock: number }
+    /** Every stock movement by type (charts label them Stock In, Stock Out, Adjustment). */
+    movement_types: { IN: number; OUT: number; ADJUSTMENT: number }
+    request_statuses: { PENDING: number; APPROVED: number; REJECTED: number; FULFILLED: number }
+    /** Active items per category (categories without active items are left out). */
+    items_by_category: { category_id: number; name: string; count: number }[]
+  }
+}
+
+/** One line of the Recent Activity timeline; movements and kitchen requests merged, newest first. */
+export interface ActivityEntry {
+  kind: 'movement' | 'kitchen_movement' | 'request'
+  id: number
+  title: string
+  user_name: string
+  role_name: string
+  at: string
+}
+
+/**
+ * GET /manager/dashboard/trends: one value per calendar day (restaurant's zone), oldest first, as
+ * uPlot's columns. stock_in/stock_out: main-store IN/OUT movements that day (counts); usage: kitchen
+ * usage records (count); wastage_value: kitchen wastage that day (money); stock_value: the main
+ * store's value at the end of that day (today: now).
+ */
+export interface Trends {
+  dates: string[]
+  stock_in: number[]
+  stock_out: number[]
+  usage: number[]
+  wastage_value: number[]
+  stock_value: number[]
+}
+
+/** An item on a dashboard alert list. */
+export interface DashboardItem {
+  id: number
+  name: string
+  unit: string
+  category_name: string
+  current_quantity: number
+  min_stock_level: number
+  expiry_date: string | null
+  /** On expiry lists: negative once expired. */
+  days_until_expiry?: number
+  status: 'expired' | 'expiring' | 'out_of_stock' | 'low_stock'
+  priority: 'HIGH' | 'MEDIUM'
+}
+
+/** A kitchen row under the Chef's Low Stock card (0 < quantity ≤ kitchen_low_threshold). */
+export interface KitchenLowItem {
+  item_id: number
+  item_name: string
+  unit: string
+  quantity: number
+}
+
+export interface StoreSummary {
+  role: 'Storekeeper' | 'Manager'
+  cards: { total_items: number; total_categories: number; low_stock: number; expiring_soon: number }
+  /** Up to 3 low-stock and 2 expiring items. */
+  low_stock_items: DashboardItem[]
+  expiring_items: DashboardItem[]
+  recent_activity: ActivityEntry[]
+}
+
+export interface ChefSummary {
+  role: 'Chef'
+  /** The Chef's own requests; kitchen items are kitchen rows holding stock. */
+  cards: { total_requests: number; pending: number; kitchen_items: number; low_stock: number }
+  /** Week on week from real data: the Chef's requests in the last 7 days against the 7 before. */
+  trend: { this_week: number; last_week: number; change_percent: number | null; text: string }
+  low_stock_items: KitchenLowItem[]
+  recent_activity: ActivityEntry[]
+}
+
+export type RoleSummary = StoreSummary | ChefSummary
+
+const count = (field: string, max: number) =>
+  v.pipe(v.unknown(), v.transform(Number), v.number(`${field} must be a number`), v.integer(`${field} must be a whole number`), v.minValue(1, `${field} must be at least 1`), v.maxValue(max, `${field} must be at most ${max}`))
+
+export const RecentActivityQuery = v.object({ limit: v.optional(count('limit', 100), 20) })
+export const TrendsQuery = v.object({ days: v.optional(count('days', 365), 30) })
+export const DashboardListQuery = v.object({ ...paging })
+
+export const dashboardAccess = {
+  'GET /api/manager/dashboard/stats': MANAGER_ONLY,
+  'GET /api/manager/dashboard/recent-activity': MANAGER_ONLY,
+  'GET /api/manager/dashboard/stock-alerts': MANAGER_ONLY,
+  'GET /api/manager/dashboard/expiry-alerts': MANAGER_ONLY,
+  'GET /api/manager/dashboard/trends': MANAGER_ONLY,
+  'GET /api/dashboard': ALL_STAFF,
+} as const satisfies Record<string, Access>

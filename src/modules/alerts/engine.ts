@@ -1,0 +1,181 @@
+import { EXPIRING_HIGH_DAYS, type AlertType } from '../../contract/alerts'
+import type { Settings } from '../../contract/settings'
+import type { Db } from '../../db/open'
+import { formatQty, fromCents, toCents } from '../../db/fixed'
+import type { Clock } from '../../lib/clock'
+import { addDays, daysBetween, localDate, startOfLocalDay } from '../../lib/time'
+import * as repo from './repo'
+
+/** What the engine needs besides the database: the time and the settings (thresholds, zone, window). */
+export interface AlertContext {
+  clock: Clock
+  settings: () => Settings
+}
+
+const STOCK_TYPES: readonly AlertType[] = ['LOW_STOCK', 'OUT_OF_STOCK', 'EXPIRING', 'EXPIRED']
+
+const inDays = (n: number) => (n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`)
+const daysAgo = (n: number) => (n === 1 ? 'yesterday' : `${n} days ago`)
+
+/** The stock conditions an item is in today, each as the alert it raises (an inactive item is in none). */
+export function itemConditions(item: repo.ItemFacts, today: string, expiringDays: number): repo.AlertDraft[] {
+  if (!item.is_active) return []
+  const out: repo.AlertDraft[] = []
+  const qty = `${formatQty(item.current_quantity)} ${item.unit}`
+  const min = `${formatQty(item.min_stock_level)} ${item.unit}`
+  const facts = { item_name: item.name, unit: item.unit, current_quantity: fromCents(item.current_quantity), min_stock_level: fromCents(item.min_stock_level) }
+  if (item.current_quantity <= item.min_stock_level) {
+    out.push({
+      type: 'LOW_STOCK',
+      priority: 'HIGH',
+      title: `Low stock: ${item.name}`,
+      message: `${item.name} is at ${qty}, at or below its minimum of ${min}.`,
+      details: facts,
+      item_id: item.id,
+      condition_key: `LOW_STOCK:item:${item.id}`,
+    })
+  }
+  if (item.current_quantity === 0) {
+    out.push({
+      type: 'OUT_OF_STOCK',
+      priority: 'HIGH',
+      title: `Out of stock: ${item.name}`,
+      message: `${item.name} is out of stock (minimum ${min}).`,
+      details: facts,
+      item_id: item.id,
+      condition_key: `OUT_OF_STOCK:item:${item.id}`,
+    })
+  }
+  if (item.expiry_date) {
+    const left = daysBetween(today, item.expiry_date)
+    const details = { ...facts, expiry_date: item.expiry_date, days_until_expiry: left }
+    if (left < 0) {
+      out.push({
+        type: 'EXPIRED',
+        priority: 'HIGH',
+        title: `Expired: ${item.name}`,
+        message: `${item.name} expired on ${item.expiry_date} (${daysAgo(-left)}); ${qty} on hand.`,
+        details,
+        item_id: item.id,
+        condition_key: `EXPIRED:item:${item.id}:${item.expiry_date}`,
+      })
+    } else if (left <= expiringDays) {
+      out.push({
+        type: 'EXPIRING',
+        priority: left <= EXPIRING_HIGH_DAYS ? 'HIGH' : 'MEDIUM',
+        title: `Expiring soon: ${item.name}`,
+        message: `${item.name} expires on ${item.expiry_date} (${inDays(left)}); ${qty} on hand.`,
+        details,
+        item_id: item.id,
+        condition_key: `EXPIRING:item:${item.id}:${item.expiry_date}`,
+      })
+    }
+  }
+  return out
+}
+
+const changed = (row: repo.AlertRow, a: repo.AlertDraft) =>
+  row.priority !== a.priority || row.title !== a.title || row.message !== a.message || row.details !== (a.details ? JSON.stringify(a.details) : null)
+
+/**
+ * Brings the stored stock alerts of some items (or all, with null) in line with their facts:
+ * a condition that started raises one alert, one that holds is refreshed, one that cleared resolves.
+ * Call inside the caller's transaction.
+ */
+export function reconcileItems(db: Db, ctx: AlertContext, ids: readonly number[] | null) {
+  if (ids && ids.length === 0) return
+  const s = ctx.settings()
+  const now = ctx.clock()
+  const at = now.toISOString()
+  const today = localDate(now, s.time_zone)
+  const items = ids ? repo.itemFacts(db, ids) : repo.allItemFacts(db)
+  const open = new Map<string, repo.AlertRow>()
+  for (const row of repo.openItemAlerts(db, ids)) if (STOCK_TYPES.includes(row.type)) open.set(row.condition_key, row)
+  for (const item of items) {
+    for (const draft of itemConditions(item, today, s.expiring_days)) {
+      const row = open.get(draft.condition_key)
+      if (!row) repo.insertAlert(db, draft, at)
+      else {
+        open.delete(draft.condition_key)
+        if (changed(row, draft)) repo.refreshAlert(db, row.id, draft, at)
+      }
+    }
+  }
+  // Whatever is left no longer holds (restocked, expiry date changed, item deactivated).
+  for (const row of open.values()) repo.clearCondition(db, row.id, at)
+}
+
+/** A stock count that changed a balance by more than the discrepancy_count_change setting raises one DISCREPANCY. */
+export function checkCountDiscrepancy(db: Db, ctx: AlertContext, ids: readonly number[]) {
+  const last = repo.lastStockMovement(db)
+  if (!last || last.type !== 'ADJUSTMENT' || last.source_type !== 'COUNT' || !ids.includes(last.item_id)) return
+  const threshold = toCents(ctx.settings().discrepancy_count_change)
+  if (Math.abs(last.quantity) <= threshold) return
+  const key = `DISCREPANCY:count:${last.id}`
+  if (repo.alertKeyExists(db, key)) return
+  const item = repo.itemName(db, last.item_id)
+  if (!item) return
+  const change = `${last.quantity > 0 ? '+' : '−'}${formatQty(Math.abs(last.quantity))} ${item.unit}`
+  repo.insertAlert(
+    db,
+    {
+      type: 'DISCREPANCY',
+      priority: 'MEDIUM',
+      title: `Stock count discrepancy: ${item.name}`,
+      message: `A stock count changed ${item.name} by ${change}, more than the ${formatQty(threshold)} allowed without a look.`,
+      details: { item_name: item.name, unit: item.unit, change: last.quantity / 100, threshold: threshold / 100, movement_id: last.id, movement_date: last.movement_date },
+      item_id: last.item_id,
+      condition_key: key,
+    },
+    ctx.clock().toISOString(),
+  )
+}
+
+/** A day's kitchen wastage worth more than the discrepancy_wastage_value setting raises one DISCREPANCY for that day. */
+export function checkWastageDiscrepancy(db: Db, ctx: AlertContext, ids: readonly number[]) {
+  const last = repo.lastKitchenMovement(db)
+  if (!last || last.movement_type !== 'WASTE' || !ids.includes(last.item_id)) return
+  const s = ctx.settings()
+  const day = localDate(new Date(last.movement_date), s.time_zone)
+  const from = startOfLocalDay(day, s.time_zone).toISOString()
+  const to = startOfLocalDay(addDays(day, 1), s.time_zone).toISOString()
+  const { n, value } = repo.wastageBetween(db, from, to)
+  const threshold = toCents(s.discrepancy_wastage_value)
+  if (value <= threshold) return
+  const key = `DISCREPANCY:wastage:${day}`
+  const draft: repo.AlertDraft = {
+    type: 'DISCREPANCY',
+    priority: 'MEDIUM',
+    title: `High kitchen wastage on ${day}`,
+    message: `Kitchen wastage on ${day} is worth ${(value / 100).toFixed(2)} ${s.currency} (${n} record${n === 1 ? '' : 's'}), above the ${(threshold / 100).toFixed(2)} ${s.currency} threshold.`,
+    details: { date: day, wastage_value: value / 100, records: n, threshold: threshold / 100 },
+    item_id: null,
+    condition_key: key,
+  }
+  const at = ctx.clock().toISOString()
+  const row = repo.openAlertByKey(db, key)
+  if (!row) {
+    if (!repo.alertKeyExists(db, key)) repo.insertAlert(db, draft, at)
+  } else if (changed(row, draft)) repo.refreshAlert(db, row.id, draft, at)
+}
+
+/** A SYSTEM alert: while one with the same title is still open, it is refreshed rather than repeated. */
+export function raiseSystem(db: Db, ctx: AlertContext, alert: { title: string; message: string }) {
+  const at = ctx.clock().toISOString()
+  const key = `SYSTEM:${alert.title}`
+  db.transaction(() => {
+    const row = repo.openAlertByKey(db, key)
+    const previous = row?.details ? (JSON.parse(row.details) as { occurrences?: number }) : null
+    const draft: repo.AlertDraft = {
+      type: 'SYSTEM',
+      priority: 'HIGH',
+      title: alert.title,
+      message: alert.message,
+      details: { occurrences: (previous?.occurrences ?? 0) + 1, last_at: at },
+      item_id: null,
+      condition_key: key,
+    }
+    if (row) repo.refreshAlert(db, row.id, draft, at)
+    else repo.insertAlert(db, draft, at)
+  }).immediate()
+}

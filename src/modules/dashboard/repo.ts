@@ -1,0 +1,147 @@
+import type { Db } from '../../db/open'
+
+/** One pass over the narrow items_stats index: totals and the stock status slices (first match wins). */
+export const stockFigures = (db: Db, today: string, until: string) =>
+  db
+    .query(
+      `SELECT count(*) AS total_items,
+         coalesce(sum((cost_price * current_quantity + 50) / 100), 0) AS value_cents,
+         coalesce(sum(current_quantity <= min_stock_level), 0) AS low_stock,
+         coalesce(sum(expiry_date >= $today AND expiry_date <= $until), 0) AS expiring,
+         coalesce(sum(expiry_date < $today), 0) AS expired,
+         coalesce(sum(coalesce(expiry_date >= $today, 1) AND current_quantity = 0), 0) AS out_of_stock,
+         coalesce(sum(coalesce(expiry_date >= $today, 1) AND current_quantity > 0 AND current_quantity <= min_stock_level), 0) AS low_only
+       FROM items INDEXED BY items_stats WHERE is_active = 1`,
+    )
+    .get({ today, until }) as { total_items: number; value_cents: number; low_stock: number; expiring: number; expired: number; out_of_stock: number; low_only: number }
+
+export const userFigures = (db: Db) =>
+  db.query('SELECT count(*) AS total, coalesce(sum(is_active), 0) AS active FROM users').get() as { total: number; active: number }
+
+export const movementTypeCounts = (db: Db) => db.query('SELECT type, n FROM stock_movement_counts').all() as { type: string; n: number }[]
+
+export const requestStatusCounts = (db: Db, chefId?: number) =>
+  (chefId === undefined
+    ? db.query('SELECT status, sum(n) AS n FROM kitchen_request_counts GROUP BY status').all()
+    : db.query('SELECT status, count(*) AS n FROM kitchen_requests WHERE chef_id = $chefId GROUP BY status').all({ chefId })) as { status: string; n: number }[]
+
+export const itemsByCategory = (db: Db) =>
+  db
+    .query(
+      `SELECT c.id AS category_id, c.name, count(*) AS count
+       FROM items i JOIN categories c ON c.id = i.category_id WHERE i.is_active = 1
+       GROUP BY c.id ORDER BY count DESC, c.name COLLATE NOCASE`,
+    )
+    .all() as { category_id: number; name: string; count: number }[]
+
+export const countCategories = (db: Db) => (db.query('SELECT count(*) AS n FROM categories').get() as { n: number }).n
+
+export interface ItemLine {
+  id: number
+  name: string
+  unit: string
+  category_name: string
+  current_quantity: number
+  min_stock_level: number
+  expiry_date: string | null
+}
+const ITEM_LINE = `SELECT i.id, i.name, i.unit, c.name AS category_name, i.current_quantity, i.min_stock_level, i.expiry_date
+  FROM items i JOIN categories c ON c.id = i.category_id`
+
+/** Active items at or below their minimum: empty shelves first, then the lowest against their minimum. */
+export const lowStockItems = (db: Db, limit: number, offset: number) =>
+  db
+    .query(
+      `${ITEM_LINE} WHERE i.is_active = 1 AND i.current_quantity <= i.min_stock_level
+       ORDER BY i.current_quantity > 0, CAST(i.current_quantity AS REAL) / max(i.min_stock_level, 1), i.name COLLATE NOCASE, i.id
+       LIMIT $limit OFFSET $offset`,
+    )
+    .all({ limit, offset }) as ItemLine[]
+
+/** Active items expired or expiring by `until`, soonest first. */
+export const expiryItems = (db: Db, until: string, limit: number, offset: number) =>
+  db
+    .query(
+      `${ITEM_LINE} WHERE i.is_active = 1 AND i.expiry_date IS NOT NULL AND i.expiry_date <= $until
+       ORDER BY i.expiry_date, i.name COLLATE NOCASE, i.id LIMIT $limit OFFSET $offset`,
+    )
+    .all({ until, limit, offset }) as ItemLine[]
+
+export const countExpiryItems = (db: Db, until: string) =>
+  (db.query('SELECT count(*) AS n FROM items WHERE is_active = 1 AND expiry_date IS NOT NULL AND expiry_date <= $until').get({ until }) as { n: number }).n
+
+export const countLowStock = (db: Db) =>
+  (db.query('SELECT count(*) AS n FROM items INDEXED BY items_stats WHERE is_active = 1 AND current_quantity <= min_stock_level').get() as { n: number }).n
+
+/** The newest main-store movements (index on movement_date). */
+export const recentMovements = (db: Db, limit: number) =>
+  db
+    .query(
+      `SELECT m.id, m.type, m.quantity, m.source_type, m.movement_date AS at, i.name AS item_name, i.unit, u.name AS user_name, r.role_name
+       FROM stock_movements m JOIN items i ON i.id = m.item_id JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = u.role_id
+       ORDER BY m.movement_date DESC, m.id DESC LIMIT $limit`,
+    )
+    .all({ limit }) as { id: number; type: string; quantity: number; source_type: string; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
+
+export const recentKitchenMovements = (db: Db, limit: number) =>
+  db
+    .query(
+      `SELECT m.id, m.movement_type AS type, m.quantity, m.source_type, m.movement_date AS at, i.name AS item_name, i.unit, u.name AS user_name, r.role_name
+       FROM kitchen_movements m JOIN items i ON i.id = m.item_id JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = u.role_id
+       ORDER BY m.movement_date DESC, m.id DESC LIMIT $limit`,
+    )
+    .all({ limit }) as { id: number; type: string; quantity: number; source_type: string; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
+
+export const recentRequests = (db: Db, limit: number) =>
+  db
+    .query(
+      `SELECT k.id, k.request_number, k.status, k.quantity_requested AS quantity, k.requested_at AS at, i.name AS item_name, i.unit, u.name AS user_name, r.role_name
+       FROM kitchen_requests k JOIN items i ON i.id = k.item_id JOIN users u ON u.id = k.chef_id JOIN roles r ON r.id = u.role_id
+       ORDER BY k.requested_at DESC, k.id DESC LIMIT $limit`,
+    )
+    .all({ limit }) as { id: number; request_number: string; status: string; quantity: number; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
+
+/** The activity counters (15-minute buckets) from a bucket key on. */
+export const bucketsFrom = (db: Db, from: string) =>
+  db.query('SELECT bucket, stock_in, stock_out, usage, wastage_value, value_delta FROM activity_buckets WHERE bucket >= $from ORDER BY bucket').all({ from }) as {
+    bucket: string
+    stock_in: number
+    stock_out: number
+    usage: number
+    wastage_value: number
+    value_delta: number
+  }[]
+
+export const chefRequestsBetween = (db: Db, chefId: number, from: string, to: string) =>
+  (db.query('SELECT count(*) AS n FROM kitchen_requests WHERE chef_id = $chefId AND requested_at >= $from AND requested_at < $to').get({ chefId, from, to }) as { n: number }).n
+
+export const kitchenFigures = (db: Db, low: number) =>
+  db
+    .query('SELECT coalesce(sum(quantity > 0), 0) AS in_stock, coalesce(sum(quantity > 0 AND quantity <= $low), 0) AS low_stock FROM kitchen_stock')
+    .get({ low }) as { in_stock: number; low_stock: number }
+
+export const kitchenLowItems = (db: Db, low: number, limit: number) =>
+  db
+    .query(
+      `SELECT k.item_id, i.name AS item_name, i.unit, k.quantity FROM kitchen_stock k JOIN items i ON i.id = k.item_id
+       WHERE k.quantity > 0 AND k.quantity <= $low ORDER BY k.quantity, i.name COLLATE NOCASE LIMIT $limit`,
+    )
+    .all({ low, limit }) as { item_id: number; item_name: string; unit: string; quantity: number }[]
+
+const BUCKET = (column: string) => `substr(${column}, 1, 14) || printf('%02d', CAST(substr(${column}, 15, 2) AS INTEGER) / 15 * 15)`
+
+/**
+ * Recounts the trend counters from the ledgers (as migration 0004 does). For bulk loads that drop
+ * the ledger's triggers (the benchmark seeder); call inside a transaction.
+ */
+export function rebuildActivityBuckets(db: Db) {
+  db.exec('DELETE FROM activity_buckets')
+  db.exec(`INSERT INTO activity_buckets (bucket, stock_in, stock_out, adjustments, value_delta)
+    SELECT ${BUCKET('m.movement_date')}, sum(m.type = 'IN'), sum(m.type = 'OUT'), sum(m.type = 'ADJUSTMENT'),
+      sum(CASE WHEN i.is_active = 0 THEN 0 WHEN m.type = 'OUT' OR m.quantity < 0 THEN -((i.cost_price * abs(m.quantity) + 50) / 100) ELSE (i.cost_price * m.quantity + 50) / 100 END)
+    FROM stock_movements m JOIN items i ON i.id = m.item_id GROUP BY 1`)
+  db.exec(`INSERT INTO activity_buckets (bucket, usage, wastage_value)
+    SELECT ${BUCKET('m.movement_date')}, sum(m.source_type = 'USAGE'), sum(CASE WHEN m.movement_type = 'WASTE' THEN (i.cost_price * m.quantity + 50) / 100 ELSE 0 END)
+    FROM kitchen_movements m JOIN items i ON i.id = m.item_id WHERE true GROUP BY 1
+    ON CONFLICT(bucket) DO UPDATE SET usage = usage + excluded.usage, wastage_value = wastage_value + excluded.wastage_value`)
+}

@@ -1,0 +1,95 @@
+import { Database } from 'bun:sqlite'
+import { DEFAULT_RANGE_DAYS, HISTORY_SIZE, PREVIEW_ROWS, type GeneratedReport, type ReportRun, type ReportType, type ReportView } from '../../contract/reports'
+import type { Db } from '../../db/open'
+import type { Clock } from '../../lib/clock'
+import { csvPreview, csvStream, type CsvColumn } from '../../lib/csv'
+import { addDays, localDate, startOfLocalDay } from '../../lib/time'
+import type { SettingsService } from '../settings/service'
+import { REPORTS, type ReportDefinition, type ReportRange, type ReportRow } from './definitions'
+import * as repo from './repo'
+
+const csvColumns = (def: ReportDefinition): CsvColumn<ReportRow>[] =>
+  def.columns.map((c) => ({ header: c.header, value: (row) => row[c.key], kind: c.kind === 'money' ? 'money' : c.kind === 'qty' ? 'qty' : 'text' }))
+
+/**
+ * A download reads through its own read-only connection: one consistent snapshot for the whole
+ * file, and the app's connection (and its statement cache) stays free for writes meanwhile.
+ */
+function openReader(db: Db): { reader: Db; close: () => void } {
+  if (!db.filename || db.filename === ':memory:') return { reader: db, close: () => {} }
+  const reader = new Database(db.filename, { readonly: true, strict: true })
+  reader.exec('PRAGMA busy_timeout = 5000')
+  return { reader, close: () => reader.close() }
+}
+
+export type ReportService = ReturnType<typeof createReportService>
+
+export function createReportService(db: Db, clock: Clock, settings: SettingsService) {
+  /** Both dates in the restaurant's zone, both ends inclusive; none given: the last 30 days to today. */
+  const range = (start?: string, end?: string): ReportRange => {
+    const s = settings.get()
+    const today = localDate(clock(), s.time_zone)
+    const startDate = start ?? addDays(today, -DEFAULT_RANGE_DAYS)
+    const endDate = end ?? today
+    return {
+      start: startDate,
+      end: endDate,
+      from: startOfLocalDay(startDate, s.time_zone).toISOString(),
+      to: startOfLocalDay(addDays(endDate, 1), s.time_zone).toISOString(),
+      today,
+      zone: s.time_zone,
+      expiringDays: s.expiring_days,
+    }
+  }
+
+  const countRows = (def: ReportDefinition, r: ReportRange) => {
+    if (def.count) return def.count(db, r)
+    let n = 0
+    for (const _ of def.rows(db, r)) n++
+    return n
+  }
+
+  return {
+    range,
+
+    /** Counts the rows and keeps the first few: the report itself is downloaded, never sent whole as JSON. */
+    generate(userId: number, type: ReportType, start: string, end: string, format: 'csv'): GeneratedReport {
+      const def = REPORTS[type]
+      const r = range(start, end)
+      const first: ReportRow[] = []
+      for (const row of def.rows(db, r)) {
+        first.push(row)
+        if (first.length === PREVIEW_ROWS) break
+      }
+      const rowCount = first.length < PREVIEW_ROWS ? first.length : countRows(def, r)
+      const at = clock().toISOString()
+      const id = db.transaction(() => repo.insertRun(db, { report_type: type, start_date: r.start, end_date: r.end, format, row_count: rowCount, user_id: userId, at })).immediate()
+      return { id, generatedAt: at, report_type: type, start_date: r.start, end_date: r.end, data: { ...csvPreview(csvColumns(def), first), row_count: rowCount } }
+    },
+
+    history: (): ReportRun[] => repo.lastRuns(db, HISTORY_SIZE),
+
+    /** The whole report as JSON (the views whose size is bounded by items, categories or the range's records). */
+    view(type: ReportType, start?: string, end?: string): ReportView {
+      const def = REPORTS[type]
+      const r = range(start, end)
+      const rows = [...def.rows(db, r)]
+      return { report_type: type, start_date: r.start, end_date: r.end, columns: def.columns, rows, totals: def.totals?.(rows) ?? { rows: rows.length } }
+    },
+
+    /** The CSV as a stream, pulled row by row from its own read-only connection. */
+    download(type: ReportType, start?: string, end?: string): { stream: ReadableStream<Uint8Array>; start: string; end: string } {
+      const def = REPORTS[type]
+      const r = range(start, end)
+      const { reader, close } = openReader(db)
+      function* rows() {
+        try {
+          yield* def.rows(reader, r)
+        } finally {
+          close()
+        }
+      }
+      return { stream: csvStream(csvColumns(def), rows()), start: r.start, end: r.end }
+    },
+  }
+}
