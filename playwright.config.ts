@@ -21,12 +21,14 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // A phone 375 px wide (Chromium only); pure-logic, HTTPS and timing specs run once, on desktop.
+    { name: 'mobile', testIgnore: /(ui-units|https|perf)\.spec\.ts/, use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     command: `bun scripts/e2e-server.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 30_000,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), ...(process.env.E2E_UI_DIR ? { E2E_UI_DIR: process.env.E2E_UI_DIR } : {}) },
   },
 })

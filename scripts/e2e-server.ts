@@ -1,4 +1,5 @@
-// Starts the compiled executable for Playwright on a fresh temp data dir with demo data.
+// Starts RIMS for Playwright on a fresh temp data dir with demo data: the compiled executable, or,
+// with E2E_UI_DIR set, the source with that UI build (so parallel work never shares one build).
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,9 +7,11 @@ import { join } from 'node:path'
 const root = join(import.meta.dir, '..')
 const data = mkdtempSync(join(tmpdir(), 'rims-e2e-'))
 const port = process.env.E2E_PORT ?? '3210'
-const proc = Bun.spawn([join(root, 'dist/rims'), 'serve', '--demo', '--host', '127.0.0.1', '--port', port, '--data', data], {
+const uiDir = process.env.E2E_UI_DIR
+const command = uiDir ? [process.execPath, join(root, 'src/main.ts')] : [join(root, 'dist/rims')]
+const proc = Bun.spawn([...command, 'serve', '--demo', '--host', '127.0.0.1', '--port', port, '--data', data], {
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, RIMS_HTTPS_PORT: '0' },
+  env: { ...process.env, RIMS_HTTPS_PORT: '0', ...(uiDir ? { RIMS_UI_DIR: uiDir } : {}) },
 })
 const stop = () => (proc.kill(), process.exit(0))
 process.on('SIGINT', stop)

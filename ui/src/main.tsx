@@ -1,18 +1,19 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { getProfile } from './api/auth'
+import { loadDisplaySettings } from './lib/display'
+import { AppRoutes } from './routes'
+import { dropExpiredSession, getSession, updateUser } from './session/store'
 import './index.css'
 
-function App() {
-  return (
-    <main className="mx-auto max-w-md p-8">
-      <h1 className="text-2xl font-semibold">RIMS</h1>
-      <p>Restaurant and bar inventory.</p>
-    </main>
-  )
-}
+// SPEC §4 start-up: an expired token ends the session silently before the first screen.
+dropExpiredSession()
+void loadDisplaySettings()
+// Then the profile is re-read; the client ends the session on a 401 only, never on a network error (DECISIONS).
+if (getSession()) getProfile().then((r) => updateUser(r.data), () => {})
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <AppRoutes />
   </StrictMode>,
 )

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright'
+import { join } from 'node:path'
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+
+export const DEMO_PASSWORD = 'rims-demo-2026'
+export const DEMO = {
+  Manager: { email: 'manager@rims.local', name: 'Mwila Banda' },
+  Storekeeper: { email: 'store@rims.local', name: 'Chileshe Phiri' },
+  Chef: { email: 'chef@rims.local', name: 'Bwalya Mulenga' },
+} as const
+export type DemoRole = keyof typeof DEMO
+
+export async function apiLogin(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const res = await request.post('/api/auth/login', { data: { email, password } })
+  expect(res.status(), `login ${email}`).toBe(200)
+  return (await res.json()).data as { token: string; user: { id: number; name: string; email: string; role_name: string } }
+}
+
+/** Signs in without the form (the form has its own tests): the session goes straight into localStorage. */
+export async function signInAs(page: Page, role: DemoRole, path = '/dashboard') {
+  const session = await apiLogin(page.request, DEMO[role].email)
+  await page.goto('/login')
+  await page.evaluate((s) => localStorage.setItem('rims_user', JSON.stringify(s)), session)
+  await page.goto(path)
+  return session
+}
+
+/** Signs in through the form. */
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** On a phone the navigation sits behind the menu button: open it when it is there. */
+export async function openMenuIfMobile(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Open menu' })
+  if (await toggle.isVisible()) await toggle.click()
+}
+
+/** The names of every navigation link a user can reach (dropdowns opened on desktop). */
+export async function navLinkNames(page: Page): Promise<string[]> {
+  await openMenuIfMobile(page)
+  const mobile = page.getByRole('navigation', { name: 'Mobile' })
+  const nav = (await mobile.isVisible()) ? mobile : page.getByRole('navigation', { name: 'Main' })
+  const groups = nav.locator('button[aria-expanded]')
+  const names = new Set<string>()
+  for (let i = 0; i < (await groups.count()); i++) {
+    await groups.nth(i).click()
+    for (const n of await nav.getByRole('link').allInnerTexts()) names.add(n.trim())
+    await groups.nth(i).click()
+  }
+  for (const n of await nav.getByRole('link').allInnerTexts()) names.add(n.trim())
+  return [...names].filter(Boolean).sort()
+}
+
+export async function logoutFromHeader(page: Page) {
+  await openMenuIfMobile(page)
+  await page.getByRole('button', { name: 'Logout' }).click()
+}
+
+/** axe-core finds no serious or critical violation on the screen as it is now. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
+/** A full-page screenshot per screen and width, kept with the test output. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: join(testInfo.project.outputDir, 'screenshots', `${name}-${testInfo.project.name}.png`), fullPage: true })
+}
+
+/** A signed JWT-shaped token with the given exp (the signature is not checked by the browser). */
+export function fakeToken(exp: number) {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '1', role: 'Manager', tv: 0, iat: exp - 3600, exp })}.c2lnbmF0dXJl`
+}

@@ -1,0 +1,40 @@
+import { dismissToast, useToasts } from './toast'
+
+const TONES = {
+  success: 'border-emerald-300 dark:border-emerald-700',
+  error: 'border-red-300 dark:border-red-700',
+  info: 'border-slate-300 dark:border-slate-600',
+}
+const DOTS = { success: 'bg-emerald-500', error: 'bg-red-500', info: 'bg-brand-500' }
+
+/** Where toasts appear: bottom on phones (above the thumb), top right on desks. */
+export function Toaster() {
+  const toasts = useToasts()
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:top-0 sm:right-0 sm:bottom-auto sm:items-end">
+      {toasts.map((t) => (
+        <div
+          key={t.id}
+          role={t.kind === 'error' ? 'alert' : 'status'}
+          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-white p-4 shadow-lg dark:bg-slate-900 ${TONES[t.kind]}`}
+        >
+          <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${DOTS[t.kind]}`} />
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-semibold">{t.title}</p>
+            {t.message && <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">{t.message}</p>}
+          </div>
+          <button
+            type="button"
+            onClick={() => dismissToast(t.id)}
+            aria-label="Dismiss notification"
+            className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+      ))}
+    </div>
+  )
+}

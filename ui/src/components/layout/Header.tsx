@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { useDisplaySettings } from '../../lib/display'
+import { logout } from '../../session/logout'
+import { useSession } from '../../session/store'
+import { Brand } from '../Brand'
+import { isActive, isGroup, navFor } from './nav'
+import { NavDropdown } from './NavDropdown'
+
+const linkClass =
+  'flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-800 aria-[current=page]:bg-brand-50 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-brand-950 dark:aria-[current=page]:text-brand-300'
+
+export function Header() {
+  const session = useSession()
+  const { restaurant_name } = useDisplaySettings()
+  const [path] = useLocation()
+  const [menuOpen, setMenuOpen] = useState(false)
+  useEffect(() => setMenuOpen(false), [path])
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false)
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [menuOpen])
+  if (!session) return null
+  const { user } = session
+  const nav = navFor(user.role_name)
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link href="/dashboard" className="flex min-h-11 items-center rounded-lg">
+          <Brand name={restaurant_name} />
+        </Link>
+
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+          {nav.map((e) =>
+            isGroup(e) ? (
+              <NavDropdown key={e.label} group={e} />
+            ) : (
+              <Link key={e.href} href={e.href} aria-current={isActive(path, e.href) ? 'page' : undefined} className={linkClass}>
+                {e.label}
+              </Link>
+            ),
+          )}
+        </nav>
+
+        <div className="ml-auto hidden items-center gap-2 md:flex">
+          <Link href="/profile" aria-label={`Profile: ${user.name}, ${user.role_name}`} className="flex min-h-11 items-center gap-2 rounded-lg px-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <Avatar name={user.name} />
+            <span className="text-left leading-tight">
+              <span className="block text-sm font-medium">{user.name}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role_name}</span>
+            </span>
+          </Link>
+          <button type="button" onClick={logout} className={linkClass}>
+            Logout
+          </button>
+        </div>
+
+        <button
+          type="button"
+          className="ml-auto flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 px-4 pt-2 pb-4 md:hidden dark:border-slate-800">
+        <nav aria-label="Mobile">
+          <ul className="space-y-1">
+            {nav.map((e) =>
+              isGroup(e) ? (
+                <li key={e.label}>
+                  <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{e.label}</p>
+                  <ul className="space-y-1">
+                    {e.links.map((l) => (
+                      <li key={l.href}>
+                        <Link href={l.href} aria-current={isActive(path, l.href) ? 'page' : undefined} className={linkClass}>
+                          {l.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <li key={e.href}>
+                  <Link href={e.href} aria-current={isActive(path, e.href) ? 'page' : undefined} className={linkClass}>
+                    {e.label}
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+        <div className="mt-3 space-y-1 border-t border-slate-200 pt-3 dark:border-slate-800">
+          <Link href="/profile" aria-label={`Profile: ${user.name}, ${user.role_name}`} className="flex min-h-11 items-center gap-3 rounded-lg px-3 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <Avatar name={user.name} />
+            <span className="leading-tight">
+              <span className="block text-sm font-medium">{user.name}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role_name}</span>
+            </span>
+          </Link>
+          <button type="button" onClick={logout} className={`${linkClass} w-full`}>
+            Logout
+          </button>
+        </div>
+      </div>
+    </header>
+  )
+}
+
+function Avatar({ name }: { name: string }) {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('')
+  return (
+    <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-200">
+      {initials || '?'}
+    </span>
+  )
+}

@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react'
+import type { DisplaySettings } from '../../../src/contract/settings'
+import { getDisplaySettings } from '../api/settings'
+
+/** Shown until the server answers (and if it never does): the spec's own defaults. */
+export const DEFAULT_DISPLAY: DisplaySettings = {
+  restaurant_name: 'RIMS',
+  currency: 'ZMW',
+  locale: 'en-ZM',
+  time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+  expiring_days: 7,
+  kitchen_low_threshold: 5,
+}
+
+let current = DEFAULT_DISPLAY
+const listeners = new Set<() => void>()
+
+/** Loads the public display settings (no token); call again after the Manager saves settings. */
+export async function loadDisplaySettings() {
+  try {
+    current = { ...DEFAULT_DISPLAY, ...(await getDisplaySettings()).data }
+    listeners.forEach((l) => l())
+  } catch {
+    // Defaults stay; every screen still works.
+  }
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l)
+  return () => listeners.delete(l)
+}
+export const getDisplay = () => current
+export const useDisplaySettings = () => useSyncExternalStore(subscribe, getDisplay, getDisplay)

@@ -1,0 +1,55 @@
+import type { DisplaySettings } from '../../../src/contract/settings'
+import { UI } from '../messages'
+
+type Money = Pick<DisplaySettings, 'locale' | 'currency'>
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
+/** Money as the restaurant writes it: `Intl.NumberFormat(locale, { style: 'currency', currency })`, up to 2 decimals. */
+export function formatMoney(value: number | null | undefined, s: Money): string {
+  const key = `${s.locale}|${s.currency}`
+  let f = moneyFormats.get(key)
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat(s.locale, { style: 'currency', currency: s.currency, maximumFractionDigits: 2 })
+    } catch {
+      f = new Intl.NumberFormat('en-ZM', { style: 'currency', currency: 'ZMW', maximumFractionDigits: 2 })
+    }
+    moneyFormats.set(key, f)
+  }
+  return f.format(typeof value === 'number' && Number.isFinite(value) ? value : 0)
+}
+
+/** A quantity with up to 2 decimals and its unit. */
+export function formatQuantity(value: number | null | undefined, unit?: string | null, locale = 'en-ZM'): string {
+  const n = typeof value === 'number' && Number.isFinite(value) ? value : 0
+  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n)
+  return unit ? `${text} ${unit}` : text
+}
+
+const CALENDAR = /^\d{4}-\d{2}-\d{2}$/
+
+/** Reads a calendar date (`YYYY-MM-DD`) or an instant; null when unreadable. */
+function parse(value: string): { date: Date; calendar: boolean } | null {
+  const calendar = CALENDAR.test(value)
+  const date = new Date(calendar ? `${value}T00:00:00Z` : value)
+  if (Number.isNaN(date.getTime())) return null
+  if (calendar && date.toISOString().slice(0, 10) !== value) return null
+  return { date, calendar }
+}
+
+/** A date, never 'Invalid Date': empty → 'No date', unreadable → 'Invalid date' (SPEC §2). Instants in the restaurant's zone. */
+export function formatDate(value: string | null | undefined, s: Pick<DisplaySettings, 'locale' | 'time_zone'>): string {
+  if (!value) return UI.noDate
+  const p = parse(value)
+  if (!p) return UI.invalidDate
+  return new Intl.DateTimeFormat(s.locale, { dateStyle: 'medium', timeZone: p.calendar ? 'UTC' : s.time_zone }).format(p.date)
+}
+
+/** Date and time of an instant in the restaurant's zone; a calendar date shows as a date. */
+export function formatDateTime(value: string | null | undefined, s: Pick<DisplaySettings, 'locale' | 'time_zone'>): string {
+  if (!value) return UI.noDate
+  const p = parse(value)
+  if (!p) return UI.invalidDate
+  if (p.calendar) return formatDate(value, s)
+  return new Intl.DateTimeFormat(s.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: s.time_zone }).format(p.date)
+}

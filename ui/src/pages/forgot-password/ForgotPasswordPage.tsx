@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react'
+import { Link } from 'wouter'
+import { ForgotPasswordBody } from '../../../../src/contract/auth'
+import { MSG } from '../../../../src/contract/messages'
+import { messageOr } from '../../api/client'
+import { forgotPassword } from '../../api/passwordReset'
+import { AuthShell } from '../../components/AuthShell'
+import { Button } from '../../components/Button'
+import { TextField } from '../../components/Field'
+import { toast } from '../../components/toast'
+import { check } from '../../lib/validation'
+import { UI } from '../../messages'
+
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const input = check(ForgotPasswordBody, { email })
+    if (!input.ok) return setError(input.errors.email)
+    setError(undefined)
+    setBusy(true)
+    try {
+      await forgotPassword(input.value.email)
+      toast({ kind: 'success', title: UI.emailSentTitle, message: MSG.resetEmailSent })
+      setEmail('')
+    } catch (err) {
+      toast({ kind: 'error', title: UI.errorTitle, message: messageOr(err, MSG.resetEmailFailed) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AuthShell title="Forgot your password?">
+      <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">Enter the email address of your account and we will send you a link to set a new password.</p>
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <TextField label="Email address" type="email" autoComplete="email" inputMode="email" value={email} onChange={setEmail} error={error} required />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? UI.sending : UI.sendResetLink}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm">
+        <Link href="/login" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline-offset-4 hover:underline dark:text-brand-300">
+          {UI.backToLogin}
+        </Link>
+      </p>
+    </AuthShell>
+  )
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useLocation } from 'wouter'
+import { LoginBody } from '../../../../src/contract/auth'
+import { MSG } from '../../../../src/contract/messages'
+import { login } from '../../api/auth'
+import { messageOr } from '../../api/client'
+import { Brand } from '../../components/Brand'
+import { Button } from '../../components/Button'
+import { ErrorLine } from '../../components/ErrorLine'
+import { PasswordField, TextField } from '../../components/Field'
+import { useDisplaySettings } from '../../lib/display'
+import { check } from '../../lib/validation'
+import { UI } from '../../messages'
+import { setSession } from '../../session/store'
+
+export default function LoginPage() {
+  const { restaurant_name } = useDisplaySettings()
+  const [, navigate] = useLocation()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const input = check(LoginBody, { email, password })
+    if (!input.ok) return setError(input.errors.email ?? input.errors.password ?? null)
+    setError(null)
+    setBusy(true)
+    try {
+      const { data } = await login(input.value.email, input.value.password)
+      setSession({ token: data.token, user: data.user })
+      navigate('/dashboard', { replace: true })
+    } catch (err) {
+      // SPEC §8: the server's message inline, or 'Network error occurred'.
+      setError(messageOr(err, MSG.networkError))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <main className="grid min-h-dvh lg:grid-cols-2">
+      <section className="flex flex-col justify-center px-4 py-10 sm:px-10">
+        <div className="mx-auto w-full max-w-sm">
+          <div className="mb-8">
+            <Brand name={restaurant_name} />
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight">Sign in to your account</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Restaurant and bar inventory for the whole team.</p>
+          <form onSubmit={submit} noValidate className="mt-8 space-y-5">
+            <TextField label="Email address" type="email" autoComplete="username" inputMode="email" value={email} onChange={setEmail} required />
+            <PasswordField label="Password" toggle="typed" autoComplete="current-password" value={password} onChange={setPassword} required />
+            <ErrorLine message={error} />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? UI.signingIn : UI.signIn}
+            </Button>
+            <p className="text-center text-sm">
+              <Link href="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline-offset-4 hover:underline dark:text-brand-300">
+                {UI.forgotLink}
+              </Link>
+            </p>
+          </form>
+        </div>
+      </section>
+      <aside aria-label="About RIMS" className="bg-brand-900 px-4 py-10 text-white sm:px-10 lg:flex lg:flex-col lg:justify-center dark:bg-brand-950">
+        <div className="mx-auto w-full max-w-md">
+          <h2 className="text-2xl font-semibold tracking-tight">Every shelf, every plate, accounted for.</h2>
+          <p className="mt-2 text-brand-100">RIMS keeps the store, the kitchen and the office on the same page.</p>
+          <ul className="mt-8 space-y-5">
+            {UI.marketing.map((m) => (
+              <li key={m.title} className="flex gap-3">
+                <span aria-hidden="true" className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-white/15 text-sm">
+                  ✓
+                </span>
+                <div>
+                  <p className="font-semibold">{m.title}</p>
+                  <p className="text-sm text-brand-100">{m.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </aside>
+    </main>
+  )
+}

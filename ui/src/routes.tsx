@@ -1,0 +1,85 @@
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
+import { Redirect, Route, Switch } from 'wouter'
+import { CHEF, MANAGER, STOREKEEPER } from '../../src/contract/roles'
+import { AppLayout } from './components/layout/AppLayout'
+import { PageLoading } from './components/Spinner'
+import { Toaster } from './components/Toaster'
+import { useDisplaySettings } from './lib/display'
+import { useSession } from './session/store'
+
+const Placeholder = lazy(() => import('./pages/placeholder/PlaceholderPage'))
+const placeholder = (title: string) => () => <Placeholder title={title} />
+
+/** Who may open a page: 'public' (signed-in users go to /dashboard), 'any' signed-in role, or these roles. */
+type Access = 'public' | 'open' | 'any' | readonly string[]
+
+interface PageRoute {
+  path: string
+  title: string
+  access: Access
+  page: LazyExoticComponent<ComponentType> | ComponentType
+}
+
+/** SPEC §2's route table (plus DECISIONS' /manager/settings). Later issues swap a placeholder for their page. */
+export const ROUTES: PageRoute[] = [
+  { path: '/login', title: 'Sign In', access: 'public', page: lazy(() => import('./pages/login/LoginPage')) },
+  { path: '/forgot-password', title: 'Forgot Password', access: 'public', page: lazy(() => import('./pages/forgot-password/ForgotPasswordPage')) },
+  { path: '/reset-password', title: 'Reset Password', access: 'public', page: lazy(() => import('./pages/reset-password/ResetPasswordPage')) },
+  { path: '/dashboard', title: 'Dashboard', access: 'any', page: placeholder('Dashboard') },
+  { path: '/profile', title: 'Profile Settings', access: 'any', page: lazy(() => import('./pages/profile/ProfilePage')) },
+  { path: '/stock', title: 'Stock', access: [MANAGER, STOREKEEPER], page: placeholder('Stock') },
+  { path: '/movements', title: 'Stock Movements', access: [MANAGER, STOREKEEPER], page: placeholder('Stock Movements') },
+  { path: '/requests', title: 'Kitchen Requests', access: 'any', page: placeholder('Kitchen Requests') },
+  { path: '/kitchen-inventory', title: 'Kitchen Inventory', access: [CHEF, MANAGER], page: placeholder('Kitchen Inventory') },
+  { path: '/manager/reports', title: 'Reports', access: [MANAGER], page: placeholder('Reports') },
+  { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: placeholder('Alerts') },
+  { path: '/manager/settings', title: 'Settings', access: [MANAGER], page: placeholder('Settings') },
+  { path: '/unauthorized', title: 'Unauthorized', access: 'open', page: lazy(() => import('./pages/unauthorized/UnauthorizedPage')) },
+]
+
+const NotFound = lazy(() => import('./pages/not-found/NotFoundPage'))
+
+function Title({ title }: { title: string }) {
+  const { restaurant_name } = useDisplaySettings()
+  useEffect(() => {
+    document.title = `${title} · ${restaurant_name}`
+  }, [title, restaurant_name])
+  return null
+}
+
+/** The guard: not signed in → /login; wrong role → /unauthorized; signed in on a public page → /dashboard. */
+function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const session = useSession()
+  if (access === 'open') return <Suspense fallback={<PageLoading />}>{children}</Suspense>
+  if (access === 'public') return session ? <Redirect to="/dashboard" replace /> : <Suspense fallback={<PageLoading />}>{children}</Suspense>
+  if (!session) return <Redirect to="/login" replace />
+  if (access !== 'any' && !access.includes(session.user.role_name)) return <Redirect to="/unauthorized" replace />
+  return <AppLayout>{children}</AppLayout>
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <Switch>
+        <Route path="/">
+          <Redirect to="/login" replace />
+        </Route>
+        {ROUTES.map(({ path, title, access, page: Page }) => (
+          <Route key={path} path={path}>
+            <Title title={title} />
+            <Guard access={access}>
+              <Page />
+            </Guard>
+          </Route>
+        ))}
+        <Route>
+          <Title title="Page not found" />
+          <Suspense fallback={<PageLoading />}>
+            <NotFound />
+          </Suspense>
+        </Route>
+      </Switch>
+      <Toaster />
+    </>
+  )
+}
