@@ -1,4 +1,5 @@
 import type { AlertPriority, AlertStatus, AlertType } from '../../contract/alerts'
+import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
 /** An alert row as stored: details is JSON text. */
@@ -110,7 +111,7 @@ function where(f: AlertFilter) {
   if (f.types) (clauses.push('type IN (SELECT value FROM json_each($types))'), (params.types = JSON.stringify(f.types)))
   if (f.priority) (clauses.push('priority = $priority'), (params.priority = f.priority))
   if (f.statuses) (clauses.push('status IN (SELECT value FROM json_each($statuses))'), (params.statuses = JSON.stringify(f.statuses)))
-  if (f.q) (clauses.push('(title LIKE $q OR message LIKE $q)'), (params.q = `%${f.q}%`))
+  if (f.q) (clauses.push(`(title LIKE $q ESCAPE '\\' OR message LIKE $q ESCAPE '\\')`), (params.q = containsPattern(f.q)))
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }
 

@@ -1,4 +1,5 @@
 import type { Category, CategoryInput } from '../../contract/stock'
+import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
 const SELECT = `SELECT c.id, c.name, c.description, c.created_at, c.updated_at,
@@ -6,8 +7,8 @@ const SELECT = `SELECT c.id, c.name, c.description, c.created_at, c.updated_at,
   FROM categories c`
 
 export function listCategories(db: Db, o: { q?: string; limit: number; offset: number }): { rows: Category[]; total: number } {
-  const q = o.q ? `%${o.q}%` : null
-  const where = 'WHERE ($q IS NULL OR c.name LIKE $q OR c.description LIKE $q)'
+  const q = o.q ? containsPattern(o.q) : null
+  const where = `WHERE ($q IS NULL OR c.name LIKE $q ESCAPE '\\' OR c.description LIKE $q ESCAPE '\\')`
   const rows = db.query(`${SELECT} ${where} ORDER BY c.name COLLATE NOCASE, c.id LIMIT $limit OFFSET $offset`).all({ q, limit: o.limit, offset: o.offset }) as Category[]
   const { total } = db.query(`SELECT count(*) AS total FROM categories c ${where}`).get({ q }) as { total: number }
   return { rows, total }

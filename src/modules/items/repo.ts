@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open'
+import { containsPattern } from '../../db/like'
 
 /** An item row as stored: amounts in hundredths, is_active 0/1. */
 export interface ItemRow {
@@ -48,7 +49,7 @@ const ORDER: Record<string, string> = {
 function where(f: ItemFilter) {
   const clauses = ['i.is_active = 1']
   const params: Record<string, string | number> = {}
-  if (f.q) (clauses.push('(i.name LIKE $q OR i.barcode LIKE $q)'), (params.q = `%${f.q}%`))
+  if (f.q) (clauses.push(`(i.name LIKE $q ESCAPE '\\' OR i.barcode LIKE $q ESCAPE '\\')`), (params.q = containsPattern(f.q)))
   if (f.category_id !== undefined) (clauses.push('i.category_id = $category_id'), (params.category_id = f.category_id))
   if (f.supplier_id !== undefined) (clauses.push('i.supplier_id = $supplier_id'), (params.supplier_id = f.supplier_id))
   if (f.status === 'low') clauses.push('i.current_quantity <= i.min_stock_level')

@@ -1,8 +1,8 @@
 import type { KitchenMovementType, KitchenSourceType } from '../../contract/kitchen'
+import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
 /** LIKE pattern for a user's text: %, _ and \ match themselves. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => '\\' + c)}%`
 
 // ---------- The kitchen balance ----------
 
@@ -88,7 +88,7 @@ function inventoryWhere(f: InventoryFilter) {
   const params: Record<string, string | number> = {}
   if (f.q) {
     clauses.push(`(i.name LIKE $q ESCAPE '\\' OR i.barcode LIKE $q ESCAPE '\\' OR c.name LIKE $q ESCAPE '\\' OR s.name LIKE $q ESCAPE '\\')`)
-    params.q = likePattern(f.q)
+    params.q = containsPattern(f.q)
   }
   if (f.stock === 'in') clauses.push('k.quantity > 0')
   if (f.stock === 'out') clauses.push('k.quantity = 0')
@@ -166,7 +166,7 @@ function movementWhere(f: MovementFilter) {
       `(m.item_id IN (SELECT id FROM items WHERE name LIKE $q ESCAPE '\\') OR m.user_id IN (SELECT id FROM users WHERE name LIKE $q ESCAPE '\\')
         OR m.remarks LIKE $q ESCAPE '\\' OR m.request_number LIKE $q ESCAPE '\\')`,
     )
-    params.q = likePattern(f.q)
+    params.q = containsPattern(f.q)
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }

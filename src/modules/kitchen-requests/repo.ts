@@ -1,4 +1,5 @@
 import type { Priority, RequestStatus } from '../../contract/kitchen'
+import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
 /** A request as stored: quantities in hundredths. */
@@ -55,7 +56,6 @@ export interface RequestFilter {
   q?: string
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => '\\' + c)}%`
 
 /** Only the clauses a filter uses, so that SQLite picks the index that matches (status, priority, chef or date). */
 function where(f: RequestFilter) {
@@ -70,7 +70,7 @@ function where(f: RequestFilter) {
       `(r.request_number LIKE $q ESCAPE '\\' OR r.remarks LIKE $q ESCAPE '\\'
         OR r.item_id IN (SELECT id FROM items WHERE name LIKE $q ESCAPE '\\') OR r.chef_id IN (SELECT id FROM users WHERE name LIKE $q ESCAPE '\\'))`,
     )
-    params.q = likePattern(f.q)
+    params.q = containsPattern(f.q)
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }

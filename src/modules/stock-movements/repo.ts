@@ -1,4 +1,5 @@
 import type { MovementType } from '../../contract/stock'
+import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
 /** A ledger row as stored: quantity in hundredths. */
@@ -52,9 +53,9 @@ function where(f: MovementFilter): { sql: string; params: Record<string, string 
   if (f.to !== undefined) (clauses.push('m.movement_date < $to'), (params.to = f.to))
   if (f.q) {
     clauses.push(
-      `(m.item_id IN (SELECT id FROM items WHERE name LIKE $q) OR m.user_id IN (SELECT id FROM users WHERE name LIKE $q) OR m.remarks LIKE $q)`,
+      `(m.item_id IN (SELECT id FROM items WHERE name LIKE $q ESCAPE '\\') OR m.user_id IN (SELECT id FROM users WHERE name LIKE $q ESCAPE '\\') OR m.remarks LIKE $q ESCAPE '\\')`,
     )
-    params.q = `%${f.q}%`
+    params.q = containsPattern(f.q)
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }

@@ -1,14 +1,15 @@
 import type { Supplier, SupplierInput } from '../../contract/stock'
+import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
 const SELECT = `SELECT s.id, s.name, s.contact_person, s.email, s.phone, s.address, s.created_at, s.updated_at,
   (SELECT count(*) FROM items i WHERE i.supplier_id = s.id AND i.is_active = 1) AS item_count
   FROM suppliers s`
 
-const SEARCH = 'WHERE ($q IS NULL OR s.name LIKE $q OR s.contact_person LIKE $q OR s.email LIKE $q OR s.phone LIKE $q)'
+const SEARCH = `WHERE ($q IS NULL OR s.name LIKE $q ESCAPE '\\' OR s.contact_person LIKE $q ESCAPE '\\' OR s.email LIKE $q ESCAPE '\\' OR s.phone LIKE $q ESCAPE '\\')`
 
 export function listSuppliers(db: Db, o: { q?: string; limit: number; offset: number }): { rows: Supplier[]; total: number } {
-  const q = o.q ? `%${o.q}%` : null
+  const q = o.q ? containsPattern(o.q) : null
   const rows = db.query(`${SELECT} ${SEARCH} ORDER BY s.name COLLATE NOCASE, s.id LIMIT $limit OFFSET $offset`).all({ q, limit: o.limit, offset: o.offset }) as Supplier[]
   const { total } = db.query(`SELECT count(*) AS total FROM suppliers s ${SEARCH}`).get({ q }) as { total: number }
   return { rows, total }

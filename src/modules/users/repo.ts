@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open'
+import { containsPattern } from '../../db/like'
 import { USER_COLUMNS, type UserRow } from '../auth/repo'
 
 export const roleIdByName = (db: Db, roleName: string) =>
@@ -28,7 +29,7 @@ function where(f: UserFilter) {
   const params: Record<string, string | number> = {}
   if (f.q) {
     parts.push(`(u.name LIKE $q ESCAPE '\\' OR u.email LIKE $q ESCAPE '\\')`)
-    params.q = `%${f.q.replace(/[\\%_]/g, (c) => '\\' + c)}%`
+    params.q = containsPattern(f.q)
   }
   if (f.role) {
     parts.push('r.role_name = $role') // roles.role_name is COLLATE NOCASE
