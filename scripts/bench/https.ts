@@ -3,33 +3,20 @@
 //   node_modules/.bin/bun scripts/bench/https.ts [--starts 5] [--duration 5] [--connections 10]
 // Builds dist/rims first if it is missing. Each server runs on a fresh temp data dir and free ports.
 import { spawn, type Subprocess } from 'bun'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureLocalCertificates } from '../../src/tls/local-ca'
 import { serverNames } from '../../src/tls/names'
+import { EXECUTABLE, ROOT, cpuMs, ensureExecutable, freePort, mean, median, ms } from './lib'
 
-const ROOT = join(import.meta.dir, '..', '..')
-const EXECUTABLE = join(ROOT, 'dist', 'rims')
 const { values } = parseArgs({ options: { starts: { type: 'string', default: '5' }, duration: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' } } })
 const STARTS = Number(values.starts)
 const DURATION = Number(values.duration)
 const CONNECTIONS = Number(values.connections)
 
-const freePort = () => {
-  const s = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = s.port
-  s.stop(true)
-  return port
-}
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]
-const ms = (x: number) => `${x.toFixed(1)} ms`
-
-if (!existsSync(EXECUTABLE)) {
-  console.log('dist/rims is missing: building it…')
-  if ((await spawn([process.execPath, join(ROOT, 'scripts/build.ts')], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' }).exited) !== 0) throw new Error('the build failed')
-}
+await ensureExecutable()
 
 interface Server {
   http: string
@@ -107,10 +94,6 @@ const path = itemsOk ? '/api/items?page=1&limit=10' : '/api/auth/profile'
 // autocannon runs under Node: its TLS client is native there, so the client's cost does not drown the server's.
 // The server's own CPU time per request as well (from /proc): on a shared 2-core box the client and
 // other work skew raw req/s, while the server's CPU per request is what a Pi pays for HTTPS.
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in clock ticks of 10 ms
-}
 const run = async (base: string, duration: number) => {
   const cpu0 = cpuMs(server.proc.pid)
   const args = ['-c', String(CONNECTIONS), '-d', String(duration), '-H', `authorization=${headers.authorization}`, '-j', base + path]
@@ -128,7 +111,6 @@ for (let round = 0; round < 2; round++) {
   https.push(await run(server.https!, DURATION))
 }
 await server.stop()
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
 
 const rows: [string, string][] = [
   [`making the CA + server certificate (median of ${STARTS}, in-process)`, `${ms(median(making))}  [${making.map((s) => s.toFixed(0)).join(', ')}]`],

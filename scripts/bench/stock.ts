@@ -1,16 +1,15 @@
 // Stock core benchmark: the compiled executable on a seeded database (10,000 items, 1,000,000 movements),
 // measured with autocannon at 10 connections against a bare bun:sqlite + Elysia handler in the same run.
 //   bun scripts/bench/stock.ts [--data /tmp/rims-bench] [--duration 5] [--connections 10] [--reseed] [--rebuild]
-import autocannon from 'autocannon'
-import { spawn, type Subprocess } from 'bun'
-import { existsSync, rmSync, statSync } from 'node:fs'
+import { spawn } from 'bun'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { prepareDataDir } from '../../src/cli/data-dir'
 import { openAndMigrate } from '../../src/db/open'
+import { ensureExecutable, freePort, measure as measureLoad, waitFor, type Load } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD, seedBench } from './seed'
 
-const root = join(import.meta.dir, '..', '..')
 const { values } = parseArgs({
   options: {
     data: { type: 'string', default: '/tmp/rims-bench' },
@@ -24,48 +23,6 @@ const duration = Number(values.duration)
 const connections = Number(values.connections)
 const dir = prepareDataDir(values.data!)
 
-function newestSource(): number {
-  let newest = 0
-  for (const base of ['src', 'migrations']) {
-    for (const f of new Bun.Glob('**/*').scanSync({ cwd: join(root, base) })) {
-      if (f.endsWith('.test.ts') || f.endsWith('.gen.ts')) continue
-      newest = Math.max(newest, statSync(join(root, base, f)).mtimeMs)
-    }
-  }
-  return newest
-}
-
-/** The executable holds only the code present when it was built: rebuild when a source is newer. */
-async function executable(): Promise<string> {
-  const exe = join(root, 'dist', 'rims')
-  if (values.rebuild || !existsSync(exe) || statSync(exe).mtimeMs < newestSource()) {
-    const skipUi = existsSync(join(root, 'ui/dist/index.html')) ? ['--skip-ui'] : []
-    console.log(`Building dist/rims ${skipUi.join(' ')}…`)
-    const build = spawn([process.execPath, join(root, 'scripts/build.ts'), ...skipUi], { cwd: root, stdout: 'inherit', stderr: 'inherit' })
-    if ((await build.exited) !== 0) throw new Error('build failed')
-  }
-  return exe
-}
-
-function freePort(): number {
-  const s = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = s.port
-  s.stop(true)
-  return port
-}
-
-async function waitFor(url: string, proc: Subprocess) {
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${url}: process exited (${proc.exitCode})`)
-    try {
-      if ((await fetch(url)).status < 500) return
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`${url} did not start`)
-    await Bun.sleep(50)
-  }
-}
-
 interface Result {
   name: string
   p50: number
@@ -74,19 +31,10 @@ interface Result {
   errors: number
 }
 
-async function measure(name: string, url: string, o: { method?: 'GET' | 'POST'; headers?: Record<string, string>; path: () => string; body?: () => string }): Promise<Result> {
-  const run = (d: number) =>
-    autocannon({
-      url,
-      connections,
-      duration: d,
-      method: o.method ?? 'GET',
-      headers: { 'content-type': 'application/json', ...o.headers },
-      requests: [{ setupRequest: (req) => ({ ...req, path: o.path(), ...(o.body ? { body: o.body() } : {}) }) }],
-    })
-  await run(1) // warm-up: JIT, statement cache, page cache
-  const r = await run(duration)
-  return { name, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.non2xx }
+async function measure(name: string, url: string, load: Load): Promise<Result> {
+  await measureLoad(url, load, { connections, duration: 1 }) // warm-up: JIT, statement cache, page cache
+  const r = await measureLoad(url, load, { connections, duration })
+  return { name, p50: r.p50, p99: r.p99, rps: r.rps, errors: r.errors }
 }
 
 if (values.reseed || !existsSync(dir.dbPath)) {
@@ -100,7 +48,7 @@ if (values.reseed || !existsSync(dir.dbPath)) {
   console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
 
-const exe = await executable()
+const exe = await ensureExecutable({ rebuild: values.rebuild ? 'always' : 'stale' })
 const rimsPort = freePort()
 const barePort = freePort()
 const rims = spawn([exe, 'serve', '--host', '127.0.0.1', '--port', String(rimsPort), '--data', dir.root], { stdout: 'ignore', stderr: 'inherit' })

@@ -1,0 +1,227 @@
+// Shared helpers of the benchmark scripts: ports, percentiles, /proc readings, the executable, server start,
+// login and one autocannon measurement. Each bench script stays runnable alone; `npm run bench` composes them.
+import autocannon from 'autocannon'
+import { spawn, type Subprocess } from 'bun'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openAndMigrate } from '../../src/db/open'
+import { rebuildActivityBuckets } from '../../src/modules/dashboard/repo'
+import { seedBench } from './seed'
+
+export const ROOT = join(import.meta.dir, '..', '..')
+export const EXECUTABLE = join(ROOT, 'dist', 'rims')
+
+export function freePort(): number {
+  const s = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  const port = s.port
+  s.stop(true)
+  return port
+}
+
+/** The q-quantile (0..1) of an ascending array, nearest rank. */
+export const quantile = (sorted: number[], q: number) => sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))]
+export const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5)
+export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
+export const ms = (x: number) => `${x.toFixed(1)} ms`
+
+/** Resident memory of a process, in MiB. */
+export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024
+
+/** CPU time (user + system) a process has used, in ms: on a shared box, what the work would take alone. */
+export const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, clock ticks of 10 ms
+}
+
+/** Samples a process's RSS every `everyMs` and keeps the peak. */
+export function rssPeak(pid: number, everyMs = 20) {
+  let peak = rssMb(pid)
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid))
+    } catch {}
+  }, everyMs)
+  return {
+    stop() {
+      clearInterval(timer)
+      try {
+        peak = Math.max(peak, rssMb(pid))
+      } catch {}
+      return peak
+    },
+  }
+}
+
+/** The 1-minute load average: how busy the shared box was. */
+export const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
+
+/** The machine, as the performance note prints it. */
+export function machine() {
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8')
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1] ?? /^Hardware\s*:\s*(.+)$/m.exec(cpuinfo)?.[1] ?? 'unknown CPU'
+  const memKb = Number(/MemTotal:\s+(\d+) kB/.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0)
+  return { nproc: navigator.hardwareConcurrency, cpu: model.trim(), memoryGiB: Math.round((memKb / 1024 / 1024) * 10) / 10, bun: Bun.version, arch: process.arch }
+}
+
+/** The newest source the executable embeds (src, migrations, ui/src), to tell a stale dist/rims. */
+function newestSource(): number {
+  let newest = 0
+  for (const base of ['src', 'migrations', 'ui/src']) {
+    if (!existsSync(join(ROOT, base))) continue
+    for (const f of new Bun.Glob('**/*').scanSync({ cwd: join(ROOT, base) })) {
+      if (f.endsWith('.test.ts') || f.endsWith('.gen.ts')) continue
+      newest = Math.max(newest, statSync(join(ROOT, base, f)).mtimeMs)
+    }
+  }
+  return newest
+}
+
+/**
+ * dist/rims, built with scripts/build.ts when missing. `rebuild: 'always'` rebuilds; `'stale'` rebuilds
+ * when a source is newer than the executable (the UI is reused when ui/dist exists).
+ */
+export async function ensureExecutable(o: { rebuild?: 'missing' | 'stale' | 'always' } = {}): Promise<string> {
+  const mode = o.rebuild ?? 'missing'
+  const missing = !existsSync(EXECUTABLE)
+  const stale = !missing && statSync(EXECUTABLE).mtimeMs < newestSource()
+  if (missing || mode === 'always' || (mode === 'stale' && stale)) {
+    const skipUi = !missing && existsSync(join(ROOT, 'ui/dist/index.html')) && mode !== 'always' ? ['--skip-ui'] : []
+    console.log(`building dist/rims ${skipUi.join(' ')}…`)
+    const build = spawn([process.execPath, join(ROOT, 'scripts/build.ts'), ...skipUi], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
+    if ((await build.exited) !== 0) throw new Error('the build failed')
+  } else if (stale) {
+    console.log('note: dist/rims is older than a source file; pass --rebuild to measure the current code')
+  }
+  return EXECUTABLE
+}
+
+export interface Server {
+  url: string
+  proc: Subprocess
+  dataDir: string
+  /** From spawn to the first answered GET /api/health. */
+  startMs: number
+  /** CPU time the server had used by then: the cold start's cost without the waits a busy, shared box adds. */
+  startCpuMs: number
+  stop(o?: { keepData?: boolean; signal?: NodeJS.Signals }): Promise<void>
+}
+
+/** Starts `dist/rims serve` (or another command) on a data dir (a fresh temp one by default), HTTPS off, and waits for /api/health. */
+export async function startExecutable(o: { dataDir?: string; args?: string[]; env?: Record<string, string>; command?: string[]; timeoutMs?: number } = {}): Promise<Server> {
+  const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'rims-bench-'))
+  const port = freePort()
+  const url = `http://127.0.0.1:${port}`
+  const t0 = performance.now()
+  const proc = spawn([...(o.command ?? [EXECUTABLE]), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', dataDir, ...(o.args ?? [])], {
+    cwd: tmpdir(),
+    env: { ...process.env, RIMS_HTTPS_PORT: '0', ...o.env },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`rims exited with ${proc.exitCode}`)
+    try {
+      if ((await fetch(url + '/api/health')).ok) break
+    } catch {}
+    if (performance.now() - t0 > (o.timeoutMs ?? 30_000)) throw new Error('rims did not answer in time')
+    await Bun.sleep(2)
+  }
+  const startMs = performance.now() - t0
+  const startCpuMs = cpuMs(proc.pid)
+  return {
+    url,
+    proc,
+    dataDir,
+    startMs,
+    startCpuMs,
+    async stop(s = {}) {
+      proc.kill(s.signal ?? 'SIGTERM')
+      await proc.exited
+      if (!s.keepData && !o.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Waits until a URL answers with anything below 500. */
+export async function waitFor(url: string, proc: Subprocess, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${url}: process exited (${proc.exitCode})`)
+    try {
+      if ((await fetch(url)).status < 500) return
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${url} did not start`)
+    await Bun.sleep(20)
+  }
+}
+
+/** Signs in and returns the token; throws on anything but success. */
+export async function login(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  const body = (await res.json()) as { success: boolean; data: { token: string } }
+  if (!res.ok || !body.success) throw new Error(`login of ${email} failed: ${res.status}`)
+  return body.data.token
+}
+
+export interface Measured {
+  p50: number
+  p99: number
+  rps: number
+  errors: number
+  requests: number
+}
+
+export interface Load {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH'
+  headers?: Record<string, string>
+  /** The path of each request (called per request, so it can vary). */
+  path: () => string
+  body?: () => string
+  /** Extra headers per request (an Idempotency-Key, say). */
+  perRequestHeaders?: () => Record<string, string>
+}
+
+/** One autocannon run (keep-alive connections, in this process): latency percentiles in ms, mean req/s, errors + non-2xx. */
+export async function measure(url: string, load: Load, o: { connections: number; duration: number }): Promise<Measured> {
+  const r = await autocannon({
+    url,
+    connections: o.connections,
+    duration: o.duration,
+    method: load.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...load.headers },
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          path: load.path(),
+          ...(load.body ? { body: load.body() } : {}),
+          ...(load.perRequestHeaders ? { headers: { ...req.headers, ...load.perRequestHeaders() } } : {}),
+        }),
+      },
+    ],
+  })
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.non2xx + r.timeouts, requests: r.requests.total }
+}
+
+/**
+ * The benchmark database in `<dir>/rims.db`, seeded once (scripts/bench/seed.ts) and kept for later runs.
+ * Returns the seconds spent seeding, or null when it was already there.
+ */
+export async function ensureBenchSeed(dir: string, o: { reseed?: boolean } = {}): Promise<number | null> {
+  const dbPath = join(dir, 'rims.db')
+  if (!o.reseed && existsSync(dbPath)) return null
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  console.log('seeding 10,000 items, 200 suppliers, 1,000,000 movements, 100,000 kitchen requests, 200,000 kitchen movements…')
+  const t = performance.now()
+  const db = openAndMigrate(dbPath)
+  await seedBench(db)
+  // The seeder bulk-loads the ledger without its triggers: the dashboard's trend counters are counted once.
+  db.transaction(() => rebuildActivityBuckets(db)).immediate()
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  db.close()
+  const seconds = (performance.now() - t) / 1000
+  console.log(`seeded in ${seconds.toFixed(1)} s`)
+  return seconds
+}
