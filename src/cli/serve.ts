@@ -12,6 +12,10 @@ import { startBackupSchedule } from '../modules/backups/schedule'
 import { loadSecret, markDataDirInUse, prepareDataDir } from './data-dir'
 import { seedDemo } from './demo'
 
+// Bun closes a request that sends nothing for 10 s by default; a backup of a large database or a
+// year's report can take longer before its first byte. 255 s is Bun's maximum.
+const IDLE_TIMEOUT_S = 255
+
 export interface ServeOptions {
   port: number
   host: string
@@ -69,11 +73,11 @@ export async function serve(o: ServeOptions) {
   }
   const redirect = { httpsPort, boundHost: o.host, settings: deps.settings.get }
   const server = listen(o.port, '--port', 'RIMS_PORT', () =>
-    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? app.fetch(req) }),
+    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? app.fetch(req) }),
   )
   const secure = tls
     ? listen(httpsPort, '--https-port', 'RIMS_HTTPS_PORT', () =>
-        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, tls: { cert: tls.cert, key: tls.key }, fetch: (req) => app.fetch(req) }),
+        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, tls: { cert: tls.cert, key: tls.key }, fetch: (req) => app.fetch(req) }),
       )
     : null
 
