@@ -2,12 +2,14 @@
 // (as `certutil` sets up a Linux desktop), opens the LAN address over HTTPS, and reads the QR code.
 import { chromium, expect, test, type Browser } from '@playwright/test'
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { X509Certificate } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import jsQR from 'jsqr'
+import { expectAccessible, screenshot } from './helpers'
 
 const ROOT = join(fileURLToPath(import.meta.url), '../..')
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
@@ -39,7 +41,13 @@ test.beforeAll(async () => {
   test.setTimeout(60_000)
   const [http, https] = [await freePort(), await freePort()]
   dataDir = mkdtempSync(join(tmpdir(), 'rims-e2e-https-'))
-  server = spawn(join(ROOT, 'dist/rims'), ['serve', '--demo', '--host', '0.0.0.0', '--port', String(http), '--https-port', String(https), '--data', dataDir], { stdio: 'ignore' })
+  // With E2E_UI_DIR (a UI build of one's own, see scripts/e2e-server.ts) the source serves that build.
+  const uiDir = process.env.E2E_UI_DIR
+  const [command, ...first] = uiDir ? [join(ROOT, 'node_modules/.bin/bun'), join(ROOT, 'src/main.ts')] : [join(ROOT, 'dist/rims')]
+  server = spawn(command, [...first, 'serve', '--demo', '--host', '0.0.0.0', '--port', String(http), '--https-port', String(https), '--data', dataDir], {
+    stdio: 'ignore',
+    env: { ...process.env, ...(uiDir ? { RIMS_UI_DIR: uiDir } : {}) },
+  })
   httpUrl = `http://${lanIp}:${http}`
   httpsUrl = `https://${lanIp}:${https}`
   for (const deadline = Date.now() + 45_000; ; ) {
@@ -109,4 +117,48 @@ test('Chromium without the CA refuses the HTTPS address', async () => {
   const browser = await launchWithHome(mkdtempSync(join(tmpdir(), 'rims-chromium-home-')))
   const page = await (await browser.newContext()).newPage()
   await expect(page.goto(httpsUrl + '/login')).rejects.toThrow(/ERR_CERT_AUTHORITY_INVALID/)
+})
+
+test('Settings → Connect a device shows a QR code that decodes to the HTTPS address', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'rims-chromium-home-'))
+  const nssdb = join(home, '.pki/nssdb')
+  mkdirSync(nssdb, { recursive: true })
+  execFileSync('certutil', ['-d', `sql:${nssdb}`, '-N', '--empty-password'])
+  execFileSync('certutil', ['-d', `sql:${nssdb}`, '-A', '-t', 'C,,', '-n', 'rims', '-i', join(dataDir, 'tls/ca.crt')])
+  const page = await (await (await launchWithHome(home)).newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+  await page.goto(httpsUrl + '/login')
+  await page.evaluate(async () => {
+    const res = await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'manager@rims.local', password: 'rims-demo-2026' }) })
+    const { data } = await res.json()
+    localStorage.setItem('rims_user', JSON.stringify({ token: data.token, user: data.user }))
+  })
+  await page.goto(httpsUrl + '/manager/settings')
+  const connect = page.getByRole('region', { name: 'Connect a device' })
+  await expect(connect.getByRole('link', { name: 'Download certificate' })).toHaveAttribute('href', '/ca.crt')
+  await expect(connect).not.toContainText('HTTPS is off')
+  const fingerprint = new X509Certificate(readFileSync(join(dataDir, 'tls/ca.crt'))).fingerprint256
+  await expect(connect.getByTestId('ca-fingerprint')).toHaveText(fingerprint)
+  const qr = connect.getByRole('img', { name: `QR code for ${httpsUrl}` })
+  await expect(qr).toBeVisible()
+  const size = 240
+  const pixels = await qr.evaluate(async (img: HTMLImageElement, size) => {
+    const copy = new Image(size, size)
+    copy.src = img.src
+    await copy.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = canvas.height = size
+    const ctx = canvas.getContext('2d')!
+    ctx.fillStyle = '#fff'
+    ctx.fillRect(0, 0, size, size)
+    ctx.drawImage(copy, 0, 0, size, size)
+    const bytes = ctx.getImageData(0, 0, size, size).data
+    let binary = ''
+    for (let i = 0; i < bytes.length; i += 8192) binary += String.fromCharCode(...bytes.subarray(i, i + 8192))
+    return btoa(binary)
+  }, size)
+  expect(jsQR(new Uint8ClampedArray(Buffer.from(pixels, 'base64')), size, size)?.data).toBe(httpsUrl)
+  await connect.getByText('iPhone / iPad (Safari)').click()
+  await expect(connect.getByText(/Certificate Trust Settings/)).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, test.info(), 'settings-https')
 })

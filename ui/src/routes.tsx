@@ -31,9 +31,9 @@ export const ROUTES: PageRoute[] = [
   { path: '/movements', title: 'Stock Movements', access: [MANAGER, STOREKEEPER], page: placeholder('Stock Movements') },
   { path: '/requests', title: 'Kitchen Requests', access: 'any', page: placeholder('Kitchen Requests') },
   { path: '/kitchen-inventory', title: 'Kitchen Inventory', access: [CHEF, MANAGER], page: placeholder('Kitchen Inventory') },
-  { path: '/manager/reports', title: 'Reports', access: [MANAGER], page: placeholder('Reports') },
-  { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: placeholder('Alerts') },
-  { path: '/manager/settings', title: 'Settings', access: [MANAGER], page: placeholder('Settings') },
+  { path: '/manager/reports', title: 'Reports', access: [MANAGER], page: lazy(() => import('./pages/reports/ReportsPage')) },
+  { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: lazy(() => import('./pages/alerts/AlertsPage')) },
+  { path: '/manager/settings', title: 'Settings', access: [MANAGER], page: lazy(() => import('./pages/settings/SettingsPage')) },
   { path: '/unauthorized', title: 'Unauthorized', access: 'open', page: lazy(() => import('./pages/unauthorized/UnauthorizedPage')) },
 ]
 

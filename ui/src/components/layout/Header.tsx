@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
+import { MANAGER } from '../../../../src/contract/roles'
 import { useDisplaySettings } from '../../lib/display'
 import { logout } from '../../session/logout'
 import { useSession } from '../../session/store'
@@ -53,6 +54,12 @@ export function Header() {
               <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role_name}</span>
             </span>
           </Link>
+          {user.role_name === MANAGER && (
+            // DECISIONS "UI behaviour": Settings is also reached from the user menu.
+            <Link href="/manager/settings" aria-current={isActive(path, '/manager/settings') ? 'page' : undefined} className={linkClass}>
+              Settings
+            </Link>
+          )}
           <button type="button" onClick={logout} className={linkClass}>
             Logout
           </button>

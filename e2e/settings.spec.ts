@@ -1,0 +1,106 @@
+// Settings: the form saves through the server's validation, the header follows, backups, connect a device.
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { apiLogin, DEMO, expectAccessible, openMenuIfMobile, screenshot, signInAs } from './helpers'
+
+async function managerHeaders(request: APIRequestContext) {
+  return { Authorization: `Bearer ${(await apiLogin(request, DEMO.Manager.email)).token}` }
+}
+const getSettings = async (request: APIRequestContext) => (await (await request.get('/api/manager/settings', { headers: await managerHeaders(request) })).json()).data
+
+test('changing the restaurant name saves it and the header shows it at once', async ({ page }, testInfo) => {
+  const original = (await getSettings(page.request)).restaurant_name
+  const name = `Lusaka Grill ${testInfo.project.name}`
+  try {
+    await signInAs(page, 'Manager', '/manager/settings')
+    await expect(page.getByLabel('Restaurant name')).toHaveValue(original)
+    await expect(page.getByLabel('SMTP password')).toHaveValue('')
+    await page.getByLabel('Restaurant name').fill(name)
+    await page.getByRole('button', { name: 'Save Settings' }).click()
+    await expect(page.getByRole('alertdialog', { name: 'Success' })).toContainText('Settings saved')
+    await expect(page.getByRole('banner')).toContainText(name)
+    expect((await getSettings(page.request)).restaurant_name).toBe(name)
+    await page.reload()
+    await expect(page.getByLabel('Restaurant name')).toHaveValue(name)
+  } finally {
+    await page.request.put('/api/manager/settings', { headers: await managerHeaders(page.request), data: { restaurant_name: original } })
+  }
+})
+
+test('a bad value shows its message and changes nothing', async ({ page }) => {
+  const before = await getSettings(page.request)
+  await signInAs(page, 'Manager', '/manager/settings')
+  await expect(page.getByLabel('Restaurant name')).toHaveValue(before.restaurant_name)
+
+  // Checked in the browser by the server's own schema: nothing is sent.
+  let puts = 0
+  page.on('request', (r) => r.method() === 'PUT' && r.url().endsWith('/api/manager/settings') && puts++)
+  await page.getByLabel('Restaurant name').fill('Never Saved Bistro')
+  await page.getByLabel('Expiring soon window (days)').fill('0')
+  await page.getByLabel('SMTP port').fill('seventy')
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  await expect(page.getByText('Expiring soon window (days) must be at least 1')).toBeVisible()
+  await expect(page.getByText('SMTP port must be a number')).toBeVisible()
+  expect(puts).toBe(0)
+
+  // Refused by the server (a cron schedule that cannot run): the error, and the name is not saved either.
+  await page.getByLabel('Expiring soon window (days)').fill(String(before.expiring_days))
+  await page.getByLabel('SMTP port').fill(String(before.smtp_port))
+  await page.getByLabel('Backup schedule (cron)').fill('99 99 * * *')
+  await page.getByRole('button', { name: 'Save Settings' }).click()
+  const error = page.getByRole('alertdialog', { name: 'Error' })
+  await expect(error).toContainText('Backup schedule (cron) is not a valid schedule')
+  await error.getByRole('button', { name: 'OK' }).click()
+  expect(puts).toBe(1)
+  expect(await getSettings(page.request)).toEqual(before)
+  await expect(page.getByRole('banner')).not.toContainText('Never Saved Bistro')
+})
+
+test('Back up now adds a row; Connect a device shows the addresses; axe and screenshots', async ({ page }, testInfo) => {
+  await signInAs(page, 'Manager', '/manager/settings')
+  const backups = page.getByRole('list', { name: 'Backups' })
+  const empty = page.getByText('No backups found')
+  await expect(backups.or(empty)).toBeVisible()
+  const before = await backups.getByRole('listitem').count()
+  await page.getByRole('button', { name: 'Back up now' }).click()
+  await expect(page.getByText('Backup created successfully').first()).toBeVisible()
+  await expect(backups.getByRole('listitem')).toHaveCount(before + 1)
+  await expect(backups.getByRole('listitem').first()).toContainText('Integrity OK')
+  const downloading = page.waitForEvent('download')
+  await backups.getByRole('button', { name: /^Download backup / }).first().click()
+  expect((await downloading).suggestedFilename()).toMatch(/\.(db|sqlite3?)$/)
+
+  // The e2e server runs with HTTPS off: said plainly, with the HTTP address and its QR code.
+  const connect = page.getByRole('region', { name: 'Connect a device' })
+  await expect(connect).toContainText('HTTPS is off')
+  const info = (await (await page.request.get('/api/manager/connect', { headers: await managerHeaders(page.request) })).json()).data
+  await expect(connect.getByRole('img', { name: `QR code for ${info.urls[0].http}` })).toBeVisible()
+  await expect(connect.getByRole('switch', { name: 'Require HTTPS' })).toBeDisabled()
+  await expect(page.getByLabel('Public URL', { exact: true }).locator('option', { hasText: info.urls[0].http })).toHaveCount(1)
+
+  await expectAccessible(page)
+  await screenshot(page, testInfo, 'settings')
+})
+
+test('Settings is reached from the user menu and the Analytics group, and is for the Manager only', async ({ page }) => {
+  await signInAs(page, 'Manager', '/dashboard')
+  await openMenuIfMobile(page)
+  const mobile = page.getByRole('navigation', { name: 'Mobile' })
+  const nav = (await mobile.isVisible()) ? mobile : page.getByRole('navigation', { name: 'Main' })
+  if (nav !== mobile) await nav.getByRole('button', { name: 'Analytics' }).click()
+  await nav.getByRole('link', { name: 'Settings', exact: true }).click()
+  await expect(page).toHaveURL(/\/manager\/settings$/)
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible()
+
+  if (nav !== mobile) {
+    await page.goto('/dashboard')
+    await page.getByRole('banner').getByRole('link', { name: 'Settings', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible()
+  }
+
+  await signInAs(page, 'Storekeeper', '/manager/settings')
+  await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible()
+  await page.goto('/profile')
+  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible()
+  await openMenuIfMobile(page)
+  await expect(page.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(0)
+})

@@ -1,0 +1,295 @@
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
+import type { ConnectInfo } from '../../../../src/contract/connect'
+import type { ManagerSettings } from '../../../../src/contract/settings'
+import { getConnectInfo, getManagerSettings, saveManagerSettings } from '../../api/managerSettings'
+import { Button } from '../../components/Button'
+import { ErrorLine } from '../../components/ErrorLine'
+import { PasswordField, SelectField, TextField } from '../../components/Field'
+import { PageHeader } from '../../components/PageHeader'
+import { ResultDialog, type Result } from '../../components/ResultDialog'
+import { PageLoading } from '../../components/Spinner'
+import { loadDisplaySettings } from '../../lib/display'
+import { UI } from '../../messages'
+import { Backups } from './Backups'
+import { ConnectDevice } from './ConnectDevice'
+import { changes, fieldOfMessage, LABELS, toForm, validate, type SettingsForm, type SettingsKey } from './form'
+
+const CUSTOM = '__custom__'
+const errText = (err: unknown) => (err instanceof Error ? err.message : String(err))
+const TIME_ZONES: string[] = (() => {
+  try {
+    return Intl.supportedValuesOf('timeZone')
+  } catch {
+    return []
+  }
+})()
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="space-y-4 border-t border-slate-200 pt-6 first:border-t-0 first:pt-0 dark:border-slate-800">
+      <div>
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {description && <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">{children}</div>
+    </section>
+  )
+}
+
+/** A labelled on/off switch (a checkbox read out as a switch), 44 px tall. */
+function Switch({ label, checked, onChange, hint, disabled }: { label: string; checked: boolean; onChange: (v: boolean) => void; hint?: ReactNode; disabled?: boolean }) {
+  const id = useId()
+  return (
+    <div className="space-y-1.5 sm:col-span-2">
+      <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 has-disabled:cursor-not-allowed has-disabled:opacity-60">
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="size-5 accent-brand-700"
+        />
+        <span className="text-sm font-medium text-slate-700 dark:text-slate-200">{label}</span>
+      </label>
+      {hint && (
+        <div id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function useConnectInfo() {
+  const [state, setState] = useState<{ info: ConnectInfo | null; loading: boolean; error: string | null }>({ info: null, loading: true, error: null })
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    const ctrl = new AbortController()
+    setState((s) => ({ ...s, loading: true, error: null }))
+    getConnectInfo(ctrl.signal).then(
+      (res) => setState({ info: res.data, loading: false, error: null }),
+      (err: unknown) => {
+        if (!ctrl.signal.aborted) setState((s) => ({ ...s, loading: false, error: `Failed to load the device addresses: ${errText(err)}` }))
+      },
+    )
+    return () => ctrl.abort()
+  }, [attempt])
+  const retry = useCallback(() => setAttempt((a) => a + 1), [])
+  return { ...state, retry }
+}
+
+export default function SettingsPage() {
+  const [loaded, setLoaded] = useState<{ settings: ManagerSettings | null; error: string | null }>({ settings: null, error: null })
+  const [attempt, setAttempt] = useState(0)
+  const [saved, setSaved] = useState<SettingsForm | null>(null)
+  const [form, setForm] = useState<SettingsForm | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<SettingsKey, string>>>({})
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState<Result | null>(null)
+  const [customUrl, setCustomUrl] = useState(false)
+  const closeResult = useCallback(() => setResult(null), [])
+  const connect = useConnectInfo()
+
+  useEffect(() => {
+    const ctrl = new AbortController()
+    setLoaded({ settings: null, error: null })
+    getManagerSettings(ctrl.signal).then(
+      (res) => {
+        setLoaded({ settings: res.data, error: null })
+        setSaved(toForm(res.data))
+        setForm(toForm(res.data))
+      },
+      (err: unknown) => {
+        if (!ctrl.signal.aborted) setLoaded({ settings: null, error: `Failed to load settings: ${errText(err)}` })
+      },
+    )
+    return () => ctrl.abort()
+  }, [attempt])
+
+  if (loaded.error)
+    return (
+      <section className="mx-auto max-w-4xl space-y-3">
+        <PageHeader title="Settings" />
+        <ErrorLine message={loaded.error} />
+        <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
+          {UI.retry}
+        </Button>
+      </section>
+    )
+  if (!form || !saved || !loaded.settings) return <PageLoading />
+  const settings = loaded.settings
+
+  const set =
+    <K extends SettingsKey>(key: K) =>
+    (value: SettingsForm[K]) => {
+      setForm((f) => (f ? { ...f, [key]: value } : f))
+      setErrors((e) => ({ ...e, [key]: undefined }))
+    }
+  const text = (key: SettingsKey, extra: Record<string, unknown> = {}) => (
+    <TextField label={LABELS[key]} value={form[key] as string} onChange={set(key) as (v: string) => void} error={errors[key]} {...extra} />
+  )
+  const number = (key: SettingsKey, hint?: string, decimal = false) =>
+    text(key, { inputMode: decimal ? 'decimal' : 'numeric', hint, autoComplete: 'off' })
+
+  const addresses = connect.info ? connect.info.urls.flatMap((u) => (u.https ? [u.https, u.http] : [u.http])) : []
+  const urlChoice = customUrl || (form.public_url !== '' && !addresses.includes(form.public_url)) ? CUSTOM : form.public_url
+  const httpsOn = !!connect.info?.urls.some((u) => u.https)
+
+  async function save(e: FormEvent) {
+    e.preventDefault()
+    if (!form || !saved) return
+    const patch = changes(form, saved)
+    const checked = validate(patch)
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      return
+    }
+    setErrors({})
+    if (Object.keys(checked.value).length === 0) {
+      setResult({ kind: 'success', message: 'No changes to save' })
+      return
+    }
+    setBusy(true)
+    try {
+      const res = await saveManagerSettings(checked.value)
+      const next = toForm(res.data)
+      setLoaded({ settings: res.data, error: null })
+      setSaved(next)
+      setForm(next)
+      setCustomUrl(false)
+      // The header, money and dates follow at once.
+      await loadDisplaySettings()
+      setResult({ kind: 'success', message: res.message || 'Settings saved' })
+    } catch (err) {
+      const message = errText(err)
+      const field = fieldOfMessage(message)
+      if (field) setErrors({ [field]: LABELS[field] + message.slice(field.length) })
+      setResult({ kind: 'error', message: field ? LABELS[field] + message.slice(field.length) : message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-6">
+      <PageHeader title="Settings" description="How RIMS names, counts, alerts, mails and backs up for this restaurant." />
+      <form onSubmit={save} noValidate className="space-y-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+        <Section title="Restaurant" description="The name in the header, and how money and dates are written.">
+          {text('restaurant_name', { autoComplete: 'organization' })}
+          {text('currency', { hint: 'A 3-letter code, e.g. ZMW', autoCapitalize: 'characters' })}
+          {text('locale', { hint: 'e.g. en-ZM' })}
+          {text('time_zone', { hint: 'e.g. Africa/Lusaka', list: 'rims-time-zones' })}
+          <datalist id="rims-time-zones">
+            {TIME_ZONES.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        </Section>
+
+        <Section title="Stock and alerts" description="When items count as expiring or low, and when a discrepancy alert is raised.">
+          {number('expiring_days', '1 to 365 days')}
+          {number('kitchen_low_threshold', 'Kitchen stock at or below this shows Low Stock', true)}
+          {number('discrepancy_wastage_value', "A day's kitchen wastage worth more than this raises an alert", true)}
+          {number('discrepancy_count_change', 'A stock count changing a balance by more than this raises an alert', true)}
+        </Section>
+
+        <Section title="Sign-in" description="How long a sign-in lasts before staff sign in again.">
+          {number('token_hours', '1 to 720 hours')}
+        </Section>
+
+        <Section title="Email (SMTP)" description="Used for password reset emails.">
+          {text('smtp_host', { autoComplete: 'off' })}
+          {number('smtp_port', 'Usually 587, or 465 with TLS from the start')}
+          {text('smtp_user', { autoComplete: 'off' })}
+          <PasswordField
+            label={LABELS.smtp_password}
+            value={form.smtp_password}
+            onChange={set('smtp_password')}
+            error={errors.smtp_password}
+            autoComplete="new-password"
+            hint={settings.smtp_password_set ? 'A password is set. Leave blank to keep it.' : 'No password is set.'}
+          />
+          {text('smtp_from', { hint: 'e.g. RIMS <rims@example.com>' })}
+          <Switch label={LABELS.smtp_secure} checked={form.smtp_secure} onChange={set('smtp_secure')} />
+        </Section>
+
+        <Section title="Backup schedule" description="When the automatic backup runs (in the restaurant's time zone) and how many are kept.">
+          {text('backup_cron', { hint: 'minute hour day month weekday, e.g. 0 3 * * * for 03:00 every day', autoComplete: 'off', spellCheck: false })}
+          {number('backup_keep', '1 to 365')}
+        </Section>
+
+        <div className="border-t border-slate-200 pt-6 dark:border-slate-800">
+          <ConnectDevice info={connect.info} loading={connect.loading} error={connect.error} retry={connect.retry}>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <div className="space-y-3">
+                <SelectField
+                  label={LABELS.public_url}
+                  value={urlChoice}
+                  onChange={(v) => {
+                    setCustomUrl(v === CUSTOM)
+                    if (v !== CUSTOM) set('public_url')(v)
+                  }}
+                  options={[{ value: '', label: 'Not set' }, ...addresses.map((a) => ({ value: a, label: a })), { value: CUSTOM, label: 'Another address…' }]}
+                  error={urlChoice === CUSTOM ? undefined : errors.public_url}
+                  hint="The address used in links sent by email (password reset)."
+                />
+                {urlChoice === CUSTOM && (
+                  <TextField
+                    label="Another public URL"
+                    type="url"
+                    inputMode="url"
+                    placeholder="https://rims.example.com"
+                    value={form.public_url}
+                    onChange={set('public_url')}
+                    error={errors.public_url}
+                  />
+                )}
+              </div>
+              <Switch
+                label={LABELS.require_https}
+                checked={form.require_https}
+                onChange={set('require_https')}
+                disabled={!httpsOn && !form.require_https}
+                hint={
+                  <>
+                    <p>Send every HTTP visit to the HTTPS address (the certificate download stays on HTTP).</p>
+                    <p className="mt-1 font-medium text-amber-800 dark:text-amber-300">
+                      Warning: devices that have not installed the certificate will see a browser warning (“Your connection is not private”) until they do.
+                    </p>
+                    {!httpsOn && <p className="mt-1">HTTPS is off on this server, so this cannot be turned on.</p>}
+                  </>
+                }
+              />
+            </div>
+          </ConnectDevice>
+        </div>
+
+        <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:justify-end sm:px-6 dark:border-slate-800 dark:bg-slate-900/95">
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => {
+              setForm(saved)
+              setErrors({})
+              setCustomUrl(false)
+            }}
+          >
+            Reset
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      </form>
+
+      <Backups />
+      <ResultDialog result={result} onClose={closeResult} />
+    </section>
+  )
+}

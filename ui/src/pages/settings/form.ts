@@ -1,0 +1,116 @@
+import * as v from 'valibot'
+import { SettingsPatch, type ManagerSettings } from '../../../../src/contract/settings'
+
+/** The form's fields: text inputs hold strings, switches booleans. The SMTP password is write-only. */
+export interface SettingsForm {
+  restaurant_name: string
+  currency: string
+  locale: string
+  time_zone: string
+  expiring_days: string
+  kitchen_low_threshold: string
+  discrepancy_wastage_value: string
+  discrepancy_count_change: string
+  token_hours: string
+  public_url: string
+  smtp_host: string
+  smtp_port: string
+  smtp_secure: boolean
+  smtp_user: string
+  /** Blank keeps the stored password. */
+  smtp_password: string
+  smtp_from: string
+  backup_cron: string
+  backup_keep: string
+  require_https: boolean
+}
+export type SettingsKey = keyof SettingsForm
+
+export const NUMERIC_KEYS = ['expiring_days', 'kitchen_low_threshold', 'discrepancy_wastage_value', 'discrepancy_count_change', 'token_hours', 'smtp_port', 'backup_keep'] as const
+const isNumeric = (k: SettingsKey): k is (typeof NUMERIC_KEYS)[number] => (NUMERIC_KEYS as readonly string[]).includes(k)
+
+/** The label of each field; a schema message naming the field is shown with its label instead. */
+export const LABELS: Record<SettingsKey, string> = {
+  restaurant_name: 'Restaurant name',
+  currency: 'Currency',
+  locale: 'Locale',
+  time_zone: 'Time zone',
+  expiring_days: 'Expiring soon window (days)',
+  kitchen_low_threshold: 'Kitchen low stock threshold',
+  discrepancy_wastage_value: 'Daily wastage alert value',
+  discrepancy_count_change: 'Stock count change alert',
+  token_hours: 'Sign-in lifetime (hours)',
+  public_url: 'Public URL',
+  smtp_host: 'SMTP host',
+  smtp_port: 'SMTP port',
+  smtp_secure: 'Use TLS from the start (port 465)',
+  smtp_user: 'SMTP user',
+  smtp_password: 'SMTP password',
+  smtp_from: 'From address',
+  backup_cron: 'Backup schedule (cron)',
+  backup_keep: 'Backups to keep',
+  require_https: 'Require HTTPS',
+}
+
+export function toForm(s: ManagerSettings): SettingsForm {
+  return {
+    restaurant_name: s.restaurant_name,
+    currency: s.currency,
+    locale: s.locale,
+    time_zone: s.time_zone,
+    expiring_days: String(s.expiring_days),
+    kitchen_low_threshold: String(s.kitchen_low_threshold),
+    discrepancy_wastage_value: String(s.discrepancy_wastage_value),
+    discrepancy_count_change: String(s.discrepancy_count_change),
+    token_hours: String(s.token_hours),
+    public_url: s.public_url,
+    smtp_host: s.smtp_host,
+    smtp_port: String(s.smtp_port),
+    smtp_secure: s.smtp_secure,
+    smtp_user: s.smtp_user,
+    smtp_password: '',
+    smtp_from: s.smtp_from,
+    backup_cron: s.backup_cron,
+    backup_keep: String(s.backup_keep),
+    require_https: s.require_https,
+  }
+}
+
+/** A typed number; blank or unreadable stays NaN so the schema names the field. */
+const toNumber = (s: string) => (s.trim() === '' ? Number.NaN : Number(s.trim()))
+
+/** The fields that differ from what the server holds, as the API takes them (a blank password is left out). */
+export function changes(form: SettingsForm, saved: SettingsForm): Record<string, unknown> {
+  const patch: Record<string, unknown> = {}
+  for (const key of Object.keys(form) as SettingsKey[]) {
+    const value = form[key]
+    if (key === 'smtp_password') {
+      if (value !== '') patch.smtp_password = value
+      continue
+    }
+    if (value === saved[key]) continue
+    patch[key] = isNumeric(key) ? toNumber(value as string) : value
+  }
+  return patch
+}
+
+const sentence = (m: string) => m.charAt(0).toUpperCase() + m.slice(1)
+
+/** Runs the server's own schema; answers the checked patch or one message per field, in the form's words. */
+export function validate(patch: Record<string, unknown>): { ok: true; value: SettingsPatch } | { ok: false; errors: Partial<Record<SettingsKey, string>> } {
+  const r = v.safeParse(SettingsPatch, patch)
+  if (r.success) return { ok: true, value: r.output }
+  const errors: Partial<Record<SettingsKey, string>> = {}
+  for (const issue of r.issues) {
+    const key = issue.path?.[0]?.key as SettingsKey | undefined
+    if (!key || errors[key]) continue
+    errors[key] = issue.message.startsWith(key) ? LABELS[key] + issue.message.slice(key.length) : sentence(issue.message)
+  }
+  return { ok: false, errors }
+}
+
+/** The server's 400 names the field first ('backup_cron is not a valid …'): which field, if any. */
+export function fieldOfMessage(message: string): SettingsKey | null {
+  const key = (Object.keys(LABELS) as SettingsKey[]).filter((k) => message.startsWith(k)).sort((a, b) => b.length - a.length)[0]
+  return key ?? null
+}
