@@ -1,0 +1,138 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { MovementBody, STOCK_MSG, UpdateMovementBody, type Item, type StockMovement } from '../../../../src/contract/stock'
+import { toCents } from '../../../../src/db/fixed'
+import { getItem, recordMovement, updateMovement } from '../../api/stock'
+import { Button } from '../../components/Button'
+import { ErrorLine } from '../../components/ErrorLine'
+import { SelectField, TextAreaField, TextField } from '../../components/Field'
+import { ItemCombobox } from '../../components/ItemCombobox'
+import { Modal } from '../../components/Modal'
+import { toast } from '../../components/toast'
+import { useFormat } from '../../lib/useFormat'
+import { check } from '../../lib/validation'
+import { UI } from '../../messages'
+import { failureMessage, newKey, numberOrUndefined, withLabels } from '../stock/shared'
+import { MOVEMENT_UI } from '../stock/text'
+
+const LABELS = { item_id: 'Item', type: 'Type', quantity: 'Quantity', remarks: 'Remarks' }
+const TYPES = [
+  { value: 'IN', label: 'Stock In' },
+  { value: 'OUT', label: 'Stock Out (Usage)' },
+]
+
+/** What an OUT of `quantity` may take, as the server counts it (an edited row first gives back its own effect). */
+export function availableForOut(balance: number, old: Pick<StockMovement, 'item_id' | 'type' | 'quantity'> | null, itemId: number): number {
+  const b = toCents(balance)
+  if (!old || old.item_id !== itemId) return b
+  return b - (old.type === 'OUT' ? -toCents(old.quantity) : toCents(old.quantity))
+}
+
+/** Record a movement, or edit one a person entered (IN/OUT only). Refuses an OUT above the balance before sending. */
+export function MovementForm({ movement, onClose, onSaved }: { movement: StockMovement | null; onClose: () => void; onSaved: () => void }) {
+  const fmt = useFormat()
+  const [key] = useState(newKey)
+  const [item, setItem] = useState<Item | null>(null)
+  const [itemError, setItemError] = useState<string | null>(null)
+  const [type, setType] = useState<string>(movement?.type ?? 'IN')
+  const [quantity, setQuantity] = useState(movement ? String(movement.quantity) : '')
+  const [remarks, setRemarks] = useState(movement?.remarks ?? '')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  // On edit the item's balance is read so the insufficient-stock check can run before sending.
+  useEffect(() => {
+    if (!movement) return
+    const ctrl = new AbortController()
+    getItem(movement.item_id, ctrl.signal).then(
+      (r) => setItem(r.data),
+      (err: unknown) => !ctrl.signal.aborted && setItemError(err instanceof Error ? err.message : String(err)),
+    )
+    return () => ctrl.abort()
+  }, [movement])
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setFailure(null)
+    const input = { item_id: movement ? movement.item_id : item?.id, type, quantity: numberOrUndefined(quantity), remarks }
+    const checked = movement ? check(UpdateMovementBody, input) : check(MovementBody, input)
+    setErrors(checked.ok ? {} : withLabels(checked.errors, LABELS))
+    if (!checked.ok) return
+    const body = checked.value as { item_id: number; type: 'IN' | 'OUT'; quantity: number; remarks: string | null }
+    // SPEC §5: an OUT above the balance is refused, on create and on edit, with the server's own words.
+    if (body.type === 'OUT' && item && item.id === body.item_id) {
+      const available = availableForOut(item.current_quantity, movement, item.id)
+      const requested = toCents(body.quantity)
+      if (available >= 0 && requested > available) {
+        setFailure(STOCK_MSG.insufficientStock(available, requested, item.unit))
+        return
+      }
+    }
+    setBusy(true)
+    try {
+      if (movement) {
+        const res = await updateMovement(movement.id, { type: body.type, quantity: body.quantity, remarks: body.remarks }, key)
+        toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.movementUpdated })
+      } else {
+        const res = await recordMovement(body, key)
+        toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.movementRecorded })
+      }
+      onSaved()
+      onClose()
+    } catch (err) {
+      setFailure(movement ? failureMessage(err, MOVEMENT_UI.updateFailed, MOVEMENT_UI.updateError) : failureMessage(err, MOVEMENT_UI.recordFailed, MOVEMENT_UI.recordError))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const formId = movement ? `movement-form-${movement.id}` : 'movement-form-new'
+  const unit = item?.unit ?? movement?.unit
+  return (
+    <Modal
+      open
+      title={movement ? 'Edit Stock Movement' : 'Record Stock Movement'}
+      onClose={busy ? () => {} : onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy ? 'Saving...' : movement ? 'Update Movement' : 'Record Movement'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <ErrorLine message={failure} />
+        {movement ? (
+          <div>
+            <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Item</p>
+            <p className="mt-1.5 text-sm">
+              <span className="font-semibold">{movement.item_name}</span>
+              {item && <span className="text-slate-600 dark:text-slate-400"> · Available: {fmt.quantity(item.current_quantity, item.unit)}</span>}
+            </p>
+            {itemError && <ErrorLine message={itemError} />}
+          </div>
+        ) : (
+          <ItemCombobox label={LABELS.item_id} value={item} onChange={setItem} error={errors.item_id} inline />
+        )}
+        <SelectField label={LABELS.type} value={type} onChange={setType} options={TYPES} error={errors.type} required />
+        <TextField
+          label={unit ? `${LABELS.quantity} (${unit})` : LABELS.quantity}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          value={quantity}
+          onChange={setQuantity}
+          error={errors.quantity}
+          hint={MOVEMENT_UI.quantityHint}
+          required
+        />
+        <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
+      </form>
+    </Modal>
+  )
+}

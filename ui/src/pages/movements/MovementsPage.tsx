@@ -1,0 +1,156 @@
+import { useCallback, useState } from 'react'
+import { MANAGER, STOREKEEPER } from '../../../../src/contract/roles'
+import { STOCK_MSG, type Item, type MovementType, type StockMovement } from '../../../../src/contract/stock'
+import { messageOr } from '../../api/client'
+import { deleteMovement, getMovementStatistics, listMovements } from '../../api/stock'
+import { Button } from '../../components/Button'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { DataTable, type Column } from '../../components/DataTable'
+import { SelectField } from '../../components/Field'
+import { ItemCombobox } from '../../components/ItemCombobox'
+import { PageHeader } from '../../components/PageHeader'
+import { ResultDialog, type Result } from '../../components/ResultDialog'
+import { toast } from '../../components/toast'
+import { usePagedList } from '../../components/usePagedList'
+import { useFormat } from '../../lib/useFormat'
+import { UI } from '../../messages'
+import { useSession } from '../../session/store'
+import { failureMessage, RowAction, SearchBox, StatCard, StatsRow, statValue, useLoad } from '../stock/shared'
+import { MOVEMENT_UI } from '../stock/text'
+import { movementLabel, signedQuantity } from './display'
+import { MovementForm } from './MovementForm'
+
+const TYPE_OPTIONS = [
+  { value: 'IN', label: 'Stock In' },
+  { value: 'OUT', label: 'Usage / Stock Out' },
+  { value: 'ADJUSTMENT', label: 'Adjustment' },
+]
+
+const TYPE_TONES: Record<string, string> = {
+  IN: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  OUT: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  ADJUSTMENT: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+}
+
+type Dialog = { kind: 'record' } | { kind: 'edit'; movement: StockMovement } | { kind: 'delete'; movement: StockMovement } | null
+
+/** /movements (SPEC §2): the main store's ledger. */
+export default function MovementsPage() {
+  const session = useSession()
+  const role = session?.user.role_name
+  const canRecord = role === MANAGER || role === STOREKEEPER
+  const canDelete = role === MANAGER
+  const fmt = useFormat()
+  const [q, setQ] = useState('')
+  const [type, setType] = useState('')
+  const [item, setItem] = useState<Item | null>(null)
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [result, setResult] = useState<Result | null>(null)
+  const closeResult = useCallback(() => setResult(null), [])
+
+  const stats = useLoad((signal) => getMovementStatistics(signal).then((r) => r.data), [])
+  const list = usePagedList<StockMovement>(
+    ({ page, limit, signal }) =>
+      listMovements({ page, limit, q: q.trim() || undefined, type: (type || undefined) as MovementType | undefined, item_id: item?.id }, signal).catch((e: unknown) => {
+        if (signal.aborted) throw e
+        throw new Error(messageOr(e, MOVEMENT_UI.loadFailed))
+      }),
+    [q, type, item?.id],
+  )
+  const written = () => {
+    list.retry()
+    stats.reload()
+  }
+
+  async function remove(m: StockMovement) {
+    try {
+      const res = await deleteMovement(m.id)
+      toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.movementDeleted })
+      written()
+    } catch (err) {
+      setResult({ kind: 'error', message: failureMessage(err, MOVEMENT_UI.deleteFailed, MOVEMENT_UI.deleteError) })
+    }
+  }
+
+  const columns: Column<StockMovement>[] = [
+    { header: 'Item', cell: (m) => <span className="font-medium">{m.item_name}</span> },
+    {
+      header: 'Type',
+      cell: (m) => <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_TONES[m.type] ?? 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200'}`}>{movementLabel(m)}</span>,
+    },
+    { header: 'Quantity', numeric: true, cell: (m) => <span className="font-semibold">{signedQuantity(m, fmt.quantity)}</span> },
+    {
+      header: 'User',
+      cell: (m) => (
+        <span>
+          {m.user_name}
+          <span className="block text-xs text-slate-600 dark:text-slate-400">{m.role_name}</span>
+        </span>
+      ),
+    },
+    { header: 'Date & Time', cell: (m) => fmt.dateTime(m.movement_date) },
+    { header: 'Remarks', cell: (m) => m.remarks || <span className="text-slate-500 dark:text-slate-400">—</span> },
+  ]
+
+  const s = stats.data
+  return (
+    <section>
+      <PageHeader
+        title="Stock Movements"
+        description="Deliveries in, issues out and stock counts, newest first."
+        actions={canRecord && <Button onClick={() => setDialog({ kind: 'record' })}>Record Movement</Button>}
+      />
+      <StatsRow loading={stats.loading} error={stats.error} retry={stats.reload}>
+        <StatCard label="Total Movements" value={statValue(s?.total_movements, stats.loading)} />
+        <StatCard label="Stock In" value={statValue(s?.stock_in_count, stats.loading)} tone="success" />
+        <StatCard label="Stock Out" value={statValue(s?.stock_out_count, stats.loading)} tone="warning" />
+      </StatsRow>
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.5fr]">
+        <SearchBox label="Search movements" placeholder="Item, user or remarks" value={q} onChange={setQ} />
+        <SelectField label="Type" value={type} onChange={setType} placeholder="All types" options={TYPE_OPTIONS} />
+        <ItemCombobox label="Item" value={item} onChange={setItem} placeholder="All items" />
+      </div>
+
+      <DataTable
+        kind="movements"
+        caption="Stock movements"
+        columns={columns}
+        rowKey={(m) => m.id}
+        list={list}
+        searchTerm={q}
+        actions={(m) =>
+          m.editable ? (
+            <>
+              <RowAction onClick={() => setDialog({ kind: 'edit', movement: m })}>Edit</RowAction>
+              {canDelete && (
+                <RowAction danger onClick={() => setDialog({ kind: 'delete', movement: m })}>
+                  Delete
+                </RowAction>
+              )}
+            </>
+          ) : (
+            <span className="px-2 py-3 text-xs text-slate-600 dark:text-slate-400">{m.source_type === 'MANUAL' ? '' : `${sourceLabel(m.source_type)}`}</span>
+          )
+        }
+      />
+
+      {(dialog?.kind === 'record' || dialog?.kind === 'edit') && (
+        <MovementForm movement={dialog.kind === 'edit' ? dialog.movement : null} onClose={() => setDialog(null)} onSaved={written} />
+      )}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title="Delete Stock Movement"
+        message={MOVEMENT_UI.deleteConfirm}
+        confirmLabel="Delete"
+        danger
+        onConfirm={() => dialog?.kind === 'delete' && remove(dialog.movement)}
+        onClose={() => setDialog(null)}
+      />
+      <ResultDialog result={result} onClose={closeResult} />
+    </section>
+  )
+}
+
+/** Why a row has no Edit: who made it. */
+const sourceLabel = (s: string) => ({ OPENING: 'Opening stock', COUNT: 'Stock count', REQUEST: 'Kitchen request', TRANSFER: 'Kitchen transfer' })[s] ?? s

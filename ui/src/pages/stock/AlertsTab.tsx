@@ -1,0 +1,51 @@
+import type { Item } from '../../../../src/contract/stock'
+import { listExpiring, listLowStock } from '../../api/stock'
+import { DataTable, type Column } from '../../components/DataTable'
+import { usePagedList } from '../../components/usePagedList'
+import { useFormat } from '../../lib/useFormat'
+
+/** The Alerts tab: low-stock items (quantity at or below the minimum) and items expiring soon. */
+export function AlertsTab() {
+  const fmt = useFormat()
+  const low = usePagedList<Item>(({ page, limit, signal }) => listLowStock({ page, limit }, signal), [])
+  const expiring = usePagedList<Item>(({ page, limit, signal }) => listExpiring({ page, limit }, signal), [])
+
+  const lowColumns: Column<Item>[] = [
+    { header: 'Item Name', cell: (i) => <span className="font-medium">{i.name}</span> },
+    { header: 'Category', cell: (i) => i.category_name },
+    { header: 'Quantity', numeric: true, cell: (i) => <span className="font-semibold text-red-700 dark:text-red-300">{fmt.quantity(i.current_quantity, i.unit)}</span> },
+    { header: 'Min Stock', numeric: true, cell: (i) => fmt.quantity(i.min_stock_level, i.unit) },
+    { header: 'Supplier', cell: (i) => i.supplier_name },
+  ]
+  const expiringColumns: Column<Item>[] = [
+    { header: 'Item Name', cell: (i) => <span className="font-medium">{i.name}</span> },
+    { header: 'Expiry Date', cell: (i) => fmt.date(i.expiry_date) },
+    {
+      header: 'Days Left',
+      numeric: true,
+      cell: (i) => {
+        const d = i.days_until_expiry ?? 0
+        return <span className={d <= 3 ? 'font-semibold text-red-700 dark:text-red-300' : 'text-amber-800 dark:text-amber-300'}>{d === 0 ? 'Today' : `${d} day${d === 1 ? '' : 's'}`}</span>
+      },
+    },
+    { header: 'Quantity', numeric: true, cell: (i) => fmt.quantity(i.current_quantity, i.unit) },
+    { header: 'Category', cell: (i) => i.category_name },
+  ]
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="low-stock-heading" className="space-y-3">
+        <h2 id="low-stock-heading" className="text-lg font-semibold">
+          Low Stock Items {low.total > 0 && <span className="text-slate-600 dark:text-slate-400">({low.total})</span>}
+        </h2>
+        <DataTable kind="low-stock items" caption="Low stock items" columns={lowColumns} rowKey={(i) => i.id} list={low} />
+      </section>
+      <section aria-labelledby="expiring-heading" className="space-y-3">
+        <h2 id="expiring-heading" className="text-lg font-semibold">
+          Expiring Items {expiring.total > 0 && <span className="text-slate-600 dark:text-slate-400">({expiring.total})</span>}
+        </h2>
+        <DataTable kind="expiring items" caption="Expiring items" columns={expiringColumns} rowKey={(i) => i.id} list={expiring} />
+      </section>
+    </div>
+  )
+}

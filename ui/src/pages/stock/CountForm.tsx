@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react'
+import { STOCK_MSG, StockCountBody, type Item } from '../../../../src/contract/stock'
+import { countItem } from '../../api/stock'
+import { Button } from '../../components/Button'
+import { ErrorLine } from '../../components/ErrorLine'
+import { TextAreaField, TextField } from '../../components/Field'
+import { Modal } from '../../components/Modal'
+import { toast } from '../../components/toast'
+import { useFormat } from '../../lib/useFormat'
+import { check } from '../../lib/validation'
+import { UI } from '../../messages'
+import { failureMessage, newKey, numberOrUndefined, withLabels } from './shared'
+import { STOCK_UI } from './text'
+
+const LABELS = { quantity: 'Counted Quantity', remarks: 'Reason' }
+
+/** A stock count (PATCH /items/{id}/quantity): the difference is recorded as a signed adjustment with the reason. */
+export function CountForm({ item, onClose, onSaved }: { item: Item; onClose: () => void; onSaved: () => void }) {
+  const fmt = useFormat()
+  const [key] = useState(newKey)
+  const [quantity, setQuantity] = useState(String(item.current_quantity))
+  const [remarks, setRemarks] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setFailure(null)
+    const checked = check(StockCountBody, { quantity: numberOrUndefined(quantity), remarks })
+    setErrors(checked.ok ? {} : withLabels(checked.errors, LABELS))
+    if (!checked.ok) return
+    setBusy(true)
+    try {
+      const res = await countItem(item.id, checked.value, key)
+      toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.stockCounted })
+      onSaved()
+      onClose()
+    } catch (err) {
+      setFailure(failureMessage(err, STOCK_UI.countFailed, STOCK_UI.countFailed))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const formId = `count-form-${item.id}`
+  return (
+    <Modal
+      open
+      title="Count Stock"
+      size="sm"
+      onClose={busy ? () => {} : onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy ? 'Saving...' : 'Save Count'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <span className="font-semibold">{item.name}</span>: the balance is {fmt.quantity(item.current_quantity, item.unit)}. Enter what you counted; the
+          difference is recorded as an adjustment.
+        </p>
+        <ErrorLine message={failure} />
+        <TextField
+          label={`${LABELS.quantity} (${item.unit})`}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          value={quantity}
+          onChange={setQuantity}
+          error={errors.quantity}
+          data-autofocus
+          required
+        />
+        <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Required, e.g. monthly count" required />
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react'
+import { CreateItemBody, STOCK_MSG, UpdateItemBody, type Item } from '../../../../src/contract/stock'
+import { createItem, updateItem } from '../../api/stock'
+import { Button } from '../../components/Button'
+import { ErrorLine } from '../../components/ErrorLine'
+import { SelectField, TextField } from '../../components/Field'
+import { Modal } from '../../components/Modal'
+import { toast } from '../../components/toast'
+import { useFormat } from '../../lib/useFormat'
+import { check } from '../../lib/validation'
+import { UI } from '../../messages'
+import { failureMessage, newKey, numberOrUndefined, withLabels } from './shared'
+import { STOCK_UI } from './text'
+import type { Lookups } from './useLookups'
+
+const LABELS = {
+  name: 'Item Name',
+  barcode: 'Barcode',
+  category_id: 'Category',
+  supplier_id: 'Supplier',
+  unit: 'Unit',
+  cost_price: 'Cost Price',
+  current_quantity: 'Initial Quantity',
+  min_stock_level: 'Minimum Stock Level',
+  expiry_date: 'Expiry Date',
+}
+type Key = keyof typeof LABELS
+
+const numberInput = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0' } as const
+
+/** Add or edit an item (SPEC §5 "Item"). On edit the quantity is shown read-only: a count or a movement changes it. */
+export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | null; lookups: Lookups; onClose: () => void; onSaved: () => void }) {
+  const fmt = useFormat()
+  const [key] = useState(newKey)
+  const [form, setForm] = useState<Record<Key, string>>({
+    name: item?.name ?? '',
+    barcode: item?.barcode ?? '',
+    category_id: item ? String(item.category_id) : '',
+    supplier_id: item ? String(item.supplier_id) : '',
+    unit: item?.unit ?? '',
+    cost_price: item ? String(item.cost_price) : '',
+    current_quantity: item ? String(item.current_quantity) : '',
+    min_stock_level: item ? String(item.min_stock_level) : '',
+    expiry_date: item?.expiry_date ?? '',
+  })
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const set = (k: Key) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setFailure(null)
+    const input = {
+      name: form.name,
+      barcode: form.barcode,
+      category_id: form.category_id || undefined,
+      supplier_id: form.supplier_id || undefined,
+      unit: form.unit,
+      cost_price: numberOrUndefined(form.cost_price),
+      min_stock_level: numberOrUndefined(form.min_stock_level),
+      expiry_date: form.expiry_date,
+      ...(item ? {} : { current_quantity: numberOrUndefined(form.current_quantity) }),
+    }
+    // The form requires every field the spec marks required, on edit too.
+    const missing: Partial<Record<Key, string>> = {}
+    for (const k of ['min_stock_level', ...(item ? [] : ['current_quantity'])] as Key[]) if (form[k].trim() === '') missing[k] = `${LABELS[k]} is required`
+    const checked = item ? check(UpdateItemBody, input) : check(CreateItemBody, input)
+    const found = { ...(checked.ok ? {} : withLabels(checked.errors, LABELS)), ...missing }
+    if (item) for (const k of ['name', 'category_id', 'supplier_id', 'unit', 'cost_price'] as Key[]) if (!form[k].trim()) found[k] ??= `${LABELS[k]} is required`
+    setErrors(found)
+    if (!checked.ok || Object.keys(found).length) return
+    setBusy(true)
+    try {
+      if (item) {
+        const res = await updateItem(item.id, checked.value as Parameters<typeof updateItem>[1])
+        toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.itemUpdated })
+      } else {
+        const res = await createItem(checked.value as Parameters<typeof createItem>[0], key)
+        toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.itemCreated })
+      }
+      onSaved()
+      onClose()
+    } catch (err) {
+      const fallback = item ? STOCK_UI.updateFailed('item') : STOCK_UI.createFailed('item')
+      setFailure(failureMessage(err, fallback, fallback))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const formId = item ? `item-form-${item.id}` : 'item-form-new'
+  return (
+    <Modal
+      open
+      title={item ? 'Edit Item' : 'Add New Item'}
+      onClose={busy ? () => {} : onClose}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy ? 'Saving...' : item ? 'Update Item' : 'Create Item'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <ErrorLine message={failure} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={LABELS.name} value={form.name} onChange={set('name')} error={errors.name} required data-autofocus />
+          <TextField label={LABELS.barcode} value={form.barcode} onChange={set('barcode')} error={errors.barcode} hint="Optional" />
+          <SelectField
+            label={LABELS.category_id}
+            value={form.category_id}
+            onChange={set('category_id')}
+            error={errors.category_id}
+            placeholder="Select a category"
+            options={lookups.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+            required
+          />
+          <SelectField
+            label={LABELS.supplier_id}
+            value={form.supplier_id}
+            onChange={set('supplier_id')}
+            error={errors.supplier_id}
+            placeholder="Select a supplier"
+            options={lookups.suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
+            required
+          />
+          <TextField label={LABELS.unit} value={form.unit} onChange={set('unit')} error={errors.unit} hint={STOCK_UI.unitHint} required />
+          <TextField label={`${LABELS.cost_price} (ZMW)`} id={`${formId}-cost`} {...numberInput} value={form.cost_price} onChange={set('cost_price')} error={errors.cost_price} hint={STOCK_UI.costHint} required />
+          {item ? (
+            <TextField
+              label="Current Quantity"
+              value={fmt.quantity(item.current_quantity, item.unit)}
+              onChange={() => {}}
+              readOnly
+              hint="Use Count stock or a movement to change it"
+            />
+          ) : (
+            <TextField label={LABELS.current_quantity} {...numberInput} value={form.current_quantity} onChange={set('current_quantity')} error={errors.current_quantity} hint={STOCK_UI.quantityHint} required />
+          )}
+          <TextField label={LABELS.min_stock_level} {...numberInput} value={form.min_stock_level} onChange={set('min_stock_level')} error={errors.min_stock_level} hint={STOCK_UI.quantityHint} required />
+          <TextField label={LABELS.expiry_date} type="date" value={form.expiry_date} onChange={set('expiry_date')} error={errors.expiry_date} hint="Optional" />
+        </div>
+      </form>
+    </Modal>
+  )
+}

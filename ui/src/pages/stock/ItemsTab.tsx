@@ -1,0 +1,152 @@
+import { useCallback, useState } from 'react'
+import type { Item } from '../../../../src/contract/stock'
+import { deleteItem, listItems } from '../../api/stock'
+import { Button } from '../../components/Button'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { DataTable, type Column } from '../../components/DataTable'
+import { SelectField } from '../../components/Field'
+import { ErrorLine } from '../../components/ErrorLine'
+import { ResultDialog, type Result } from '../../components/ResultDialog'
+import { toast } from '../../components/toast'
+import { usePagedList } from '../../components/usePagedList'
+import { useFormat } from '../../lib/useFormat'
+import { UI } from '../../messages'
+import { CountForm } from './CountForm'
+import { ItemForm } from './ItemForm'
+import { failureMessage, RowAction, SearchBox } from './shared'
+import { STOCK_UI } from './text'
+import { TransferForm } from './TransferForm'
+import type { Lookups } from './useLookups'
+
+export const isLow = (i: Item) => i.current_quantity <= i.min_stock_level
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; item: Item } | { kind: 'count'; item: Item } | { kind: 'transfer'; item: Item; direction: 'TO_KITCHEN' | 'TO_STORE' } | { kind: 'delete'; item: Item } | null
+
+export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; lookups: Lookups; onWrite: () => void }) {
+  const fmt = useFormat()
+  const [q, setQ] = useState('')
+  const [category, setCategory] = useState('')
+  const [supplier, setSupplier] = useState('')
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [result, setResult] = useState<Result | null>(null)
+  const closeResult = useCallback(() => setResult(null), [])
+
+  const list = usePagedList<Item>(
+    ({ page, limit, signal }) =>
+      listItems({ page, limit, q: q.trim() || undefined, category_id: category ? Number(category) : undefined, supplier_id: supplier ? Number(supplier) : undefined }, signal),
+    [q, category, supplier],
+  )
+  const written = () => {
+    list.retry()
+    onWrite()
+  }
+
+  const columns: Column<Item>[] = [
+    {
+      header: 'Item Name',
+      cell: (i) => (
+        <div>
+          <p className="font-medium">{i.name}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{i.barcode ? `Barcode: ${i.barcode}` : 'No barcode'}</p>
+        </div>
+      ),
+    },
+    { header: 'Category', cell: (i) => i.category_name },
+    { header: 'Supplier', cell: (i) => i.supplier_name },
+    {
+      header: 'Quantity',
+      numeric: true,
+      cell: (i) =>
+        isLow(i) ? (
+          <span className="font-semibold whitespace-nowrap text-red-700 dark:text-red-300">
+            {fmt.quantity(i.current_quantity, i.unit)}
+            <span className="ml-1.5 rounded-full bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">Low</span>
+          </span>
+        ) : (
+          <span className="whitespace-nowrap">{fmt.quantity(i.current_quantity, i.unit)}</span>
+        ),
+    },
+    { header: 'Unit Price', numeric: true, cell: (i) => fmt.money(i.cost_price) },
+    ...(isManager ? [{ header: 'Total Value', numeric: true, cell: (i: Item) => fmt.money(i.total_value) }] : []),
+    { header: 'Expiry Date', cell: (i) => fmt.date(i.expiry_date) },
+  ]
+
+  async function remove(item: Item) {
+    try {
+      const res = await deleteItem(item.id)
+      toast({ kind: 'success', title: UI.successTitle, message: res.message })
+      written()
+    } catch (err) {
+      setResult({ kind: 'error', message: failureMessage(err, STOCK_UI.deleteFailed('item'), STOCK_UI.deleteError('item')) })
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
+        <SearchBox label="Search items" placeholder="Name or barcode" value={q} onChange={setQ} />
+        <SelectField
+          label="Category"
+          value={category}
+          onChange={setCategory}
+          placeholder="All categories"
+          options={lookups.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+        />
+        <SelectField
+          label="Supplier"
+          value={supplier}
+          onChange={setSupplier}
+          placeholder="All suppliers"
+          options={lookups.suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
+        />
+        <Button onClick={() => setDialog({ kind: 'add' })}>Add Item</Button>
+      </div>
+      {lookups.error && (
+        <div className="flex flex-wrap items-center gap-3">
+          <div className="flex-1">
+            <ErrorLine message={lookups.error} />
+          </div>
+          <Button variant="secondary" onClick={lookups.reload}>
+            {UI.retry}
+          </Button>
+        </div>
+      )}
+
+      <DataTable
+        kind="items"
+        caption="Stock items"
+        columns={columns}
+        rowKey={(i) => i.id}
+        list={list}
+        searchTerm={q}
+        actions={(i) => (
+          <div className="flex max-w-80 flex-wrap justify-end gap-1">
+            <RowAction onClick={() => setDialog({ kind: 'edit', item: i })}>Edit</RowAction>
+            <RowAction onClick={() => setDialog({ kind: 'count', item: i })}>Count stock</RowAction>
+            <RowAction onClick={() => setDialog({ kind: 'transfer', item: i, direction: 'TO_KITCHEN' })}>Send to kitchen</RowAction>
+            <RowAction onClick={() => setDialog({ kind: 'transfer', item: i, direction: 'TO_STORE' })}>Return to store</RowAction>
+            <RowAction danger onClick={() => setDialog({ kind: 'delete', item: i })}>
+              Delete
+            </RowAction>
+          </div>
+        )}
+      />
+
+      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
+        <ItemForm item={dialog.kind === 'edit' ? dialog.item : null} lookups={lookups} onClose={() => setDialog(null)} onSaved={written} />
+      )}
+      {dialog?.kind === 'count' && <CountForm item={dialog.item} onClose={() => setDialog(null)} onSaved={written} />}
+      {dialog?.kind === 'transfer' && <TransferForm item={dialog.item} direction={dialog.direction} onClose={() => setDialog(null)} onSaved={written} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title="Delete Item"
+        message={dialog?.kind === 'delete' ? STOCK_UI.deleteConfirm('item', dialog.item.name) : ''}
+        confirmLabel="Delete"
+        danger
+        onConfirm={() => dialog?.kind === 'delete' && remove(dialog.item)}
+        onClose={() => setDialog(null)}
+      />
+      <ResultDialog result={result} onClose={closeResult} />
+    </div>
+  )
+}

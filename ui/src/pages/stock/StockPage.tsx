@@ -1,0 +1,65 @@
+import { useCallback, useState } from 'react'
+import { MANAGER } from '../../../../src/contract/roles'
+import { getItemStatistics, listSuppliers } from '../../api/stock'
+import { PageHeader } from '../../components/PageHeader'
+import { useFormat } from '../../lib/useFormat'
+import { useSession } from '../../session/store'
+import { AlertsTab } from './AlertsTab'
+import { CategoriesTab } from './CategoriesTab'
+import { ItemsTab } from './ItemsTab'
+import { StatCard, StatsRow, statValue, tabPanelProps, Tabs, useLoad } from './shared'
+import { SuppliersTab } from './SuppliersTab'
+import { useLookups } from './useLookups'
+
+type TabKey = 'items' | 'categories' | 'suppliers' | 'alerts'
+const ID = 'stock'
+
+/** /stock (SPEC §2): statistics, then the Items, Categories, Suppliers and Alerts tabs. */
+export default function StockPage() {
+  const session = useSession()
+  const isManager = session?.user.role_name === MANAGER
+  const fmt = useFormat()
+  const [tab, setTab] = useState<TabKey>('items')
+  const stats = useLoad((signal) => getItemStatistics(signal).then((r) => r.data), [])
+  const suppliersTotal = useLoad((signal) => listSuppliers({ page: 1, limit: 1 }, signal).then((r) => r.meta.total), [])
+  const lookups = useLookups()
+
+  // Every write refreshes the numbers and the pickers as well as its own list.
+  const afterWrite = useCallback(() => {
+    stats.reload()
+    suppliersTotal.reload()
+    lookups.reload()
+  }, [stats.reload, suppliersTotal.reload, lookups.reload])
+
+  const s = stats.data
+  const tabs = [
+    { key: 'items' as const, label: 'Items', count: s?.total_items },
+    { key: 'categories' as const, label: 'Categories', count: s?.total_categories },
+    { key: 'suppliers' as const, label: 'Suppliers', count: suppliersTotal.data ?? undefined },
+    { key: 'alerts' as const, label: 'Alerts', count: s ? s.low_stock_count + s.expiring_count : undefined },
+  ]
+
+  return (
+    <section>
+      <PageHeader title="Stock" description="Items, categories, suppliers and stock alerts." />
+      <StatsRow loading={stats.loading} error={stats.error} retry={stats.reload}>
+        <StatCard label="Total Items" value={statValue(s?.total_items, stats.loading)} />
+        {isManager ? (
+          <StatCard label="Total Value" value={statValue(s ? fmt.money(s.total_value) : undefined, stats.loading)} tone="success" />
+        ) : (
+          <StatCard label="Total Categories" value={statValue(s?.total_categories, stats.loading)} />
+        )}
+        <StatCard label="Low Stock" value={statValue(s?.low_stock_count, stats.loading)} tone="danger" />
+        <StatCard label="Expiring Soon" value={statValue(s?.expiring_count, stats.loading)} tone="warning" />
+      </StatsRow>
+
+      <Tabs idBase={ID} tabs={tabs} current={tab} onChange={setTab} />
+      <div {...tabPanelProps(ID, tab)}>
+        {tab === 'items' && <ItemsTab isManager={isManager} lookups={lookups} onWrite={afterWrite} />}
+        {tab === 'categories' && <CategoriesTab onWrite={afterWrite} />}
+        {tab === 'suppliers' && <SuppliersTab onWrite={afterWrite} />}
+        {tab === 'alerts' && <AlertsTab />}
+      </div>
+    </section>
+  )
+}

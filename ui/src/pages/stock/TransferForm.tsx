@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react'
+import { KITCHEN_MSG, TransferBody, type TransferDirection } from '../../../../src/contract/kitchen'
+import { STOCK_MSG, type Item } from '../../../../src/contract/stock'
+import { toCents } from '../../../../src/db/fixed'
+import { transferItem } from '../../api/stock'
+import { Button } from '../../components/Button'
+import { ErrorLine } from '../../components/ErrorLine'
+import { TextAreaField, TextField } from '../../components/Field'
+import { Modal } from '../../components/Modal'
+import { toast } from '../../components/toast'
+import { useFormat } from '../../lib/useFormat'
+import { check } from '../../lib/validation'
+import { UI } from '../../messages'
+import { failureMessage, newKey, numberOrUndefined, withLabels } from './shared'
+import { STOCK_UI } from './text'
+
+const LABELS = { quantity: 'Quantity', remarks: 'Remarks' }
+
+/** 'Send to kitchen' / 'Return to store' (DECISIONS "Kitchen": transfers are made from /stock). */
+export function TransferForm({ item, direction, onClose, onSaved }: { item: Item; direction: TransferDirection; onClose: () => void; onSaved: () => void }) {
+  const fmt = useFormat()
+  const [key] = useState(newKey)
+  const [quantity, setQuantity] = useState('')
+  const [remarks, setRemarks] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const toKitchen = direction === 'TO_KITCHEN'
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setFailure(null)
+    const checked = check(TransferBody, { item_id: item.id, quantity: numberOrUndefined(quantity), direction, remarks })
+    setErrors(checked.ok ? {} : withLabels(checked.errors, LABELS))
+    if (!checked.ok) return
+    // The store's balance is known: refuse before sending, with the server's own words.
+    if (toKitchen && toCents(checked.value.quantity) > toCents(item.current_quantity)) {
+      setFailure(STOCK_MSG.insufficientStock(toCents(item.current_quantity), toCents(checked.value.quantity), item.unit))
+      return
+    }
+    setBusy(true)
+    try {
+      const res = await transferItem(checked.value, key)
+      toast({ kind: 'success', title: UI.successTitle, message: res.message || KITCHEN_MSG.transferRecorded })
+      onSaved()
+      onClose()
+    } catch (err) {
+      setFailure(failureMessage(err, STOCK_UI.transferFailed, STOCK_UI.transferFailed))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const formId = `transfer-form-${item.id}`
+  return (
+    <Modal
+      open
+      title={toKitchen ? 'Send to Kitchen' : 'Return to Store'}
+      size="sm"
+      onClose={busy ? () => {} : onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy ? 'Saving...' : toKitchen ? 'Send to Kitchen' : 'Return to Store'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <span className="font-semibold">{item.name}</span>: {fmt.quantity(item.current_quantity, item.unit)} in the store.{' '}
+          {toKitchen ? 'The quantity moves from the store to the kitchen.' : 'The quantity moves from the kitchen back to the store.'}
+        </p>
+        <ErrorLine message={failure} />
+        <TextField
+          label={`${LABELS.quantity} (${item.unit})`}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          value={quantity}
+          onChange={setQuantity}
+          error={errors.quantity}
+          data-autofocus
+          required
+        />
+        <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
+      </form>
+    </Modal>
+  )
+}

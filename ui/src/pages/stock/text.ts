@@ -1,0 +1,34 @@
+// SPEC §8 words of the Stock and Movements pages that only the UI says (the server's own messages
+// come from src/contract/stock.ts and win whenever the server sent one).
+import { MSG } from '../../../../src/contract/messages'
+
+export type StockKind = 'item' | 'category' | 'supplier'
+
+export const STOCK_UI = {
+  loadFailed: MSG.loadFailed,
+  categoriesLoadFailed: 'Failed to load categories',
+  createFailed: (kind: StockKind) => `Failed to create ${kind}. Please try again.`,
+  updateFailed: (kind: StockKind) => `Failed to update ${kind}. Please try again.`,
+  /** The server answered but refused (success false) and sent no message. */
+  deleteFailed: (kind: StockKind) => `Failed to delete ${kind}`,
+  /** The call itself failed (no answer). */
+  deleteError: (kind: StockKind) => `Error deleting ${kind}`,
+  deleteConfirm: (kind: StockKind, name: string) => `Delete ${kind} "${name}"? This cannot be undone.`,
+  countFailed: 'Failed to record stock count',
+  transferFailed: 'Failed to record transfer',
+  unitHint: 'e.g., kg, liters, pieces',
+  costHint: 'ZMW, min 0, step 0.01',
+  quantityHint: 'Min 0, step 0.01',
+} as const
+
+export const MOVEMENT_UI = {
+  loadFailed: 'Error loading stock movements data',
+  recordFailed: 'Failed to record stock movement',
+  updateFailed: 'Failed to update stock movement',
+  deleteFailed: 'Failed to delete stock movement',
+  recordError: 'Error creating stock movement',
+  updateError: 'Error updating stock movement',
+  deleteError: 'Error deleting stock movement',
+  deleteConfirm: 'Delete this stock movement? The balance is reversed.',
+  quantityHint: 'Min 0.01, step 0.01',
+} as const
