@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { User } from '../../../../src/contract/auth'
+import { MSG } from '../../../../src/contract/messages'
+import { messageOr } from '../../api/client'
+import { listUsers, setUserStatus } from '../../api/users'
+import { UI } from '../../messages'
+import { useSession } from '../../session/store'
+import { Button } from '../Button'
+import { ConfirmDialog } from '../ConfirmDialog'
+import { ErrorLine } from '../ErrorLine'
+import { Modal } from '../Modal'
+import { Spinner } from '../Spinner'
+import { toast } from '../toast'
+import { CreateUserDialog, EditUserDialog } from './CreateUserDialog'
+
+export const TEAM_LIST = {
+  title: 'Team Members',
+  empty: 'No team members found',
+  unknown: 'Unknown',
+  noEmail: 'No email',
+  add: 'Add Team Member',
+} as const
+
+/**
+ * The Team Members dialog (SPEC §2): everyone but the Manager's own account, with add, edit and
+ * activate/deactivate after the spec's confirmation. The list reloads after every change.
+ */
+export function TeamMembersDialog({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged?: () => void }) {
+  const me = useSession()?.user.id
+  const [users, setUsers] = useState<User[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const [adding, setAdding] = useState(false)
+  const [editing, setEditing] = useState<User | null>(null)
+  const [toggling, setToggling] = useState<User | null>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const ctrl = new AbortController()
+    setError(null)
+    listUsers(ctrl.signal).then(
+      (r) => setUsers(r.data.filter((u) => u.id !== me)),
+      (err) => !ctrl.signal.aborted && setError(messageOr(err, MSG.teamLoadFailed)),
+    )
+    return () => ctrl.abort()
+  }, [open, attempt, me])
+
+  const reload = useCallback(() => {
+    setAttempt((a) => a + 1)
+    onChanged?.()
+  }, [onChanged])
+
+  async function toggle(u: User) {
+    const activate = !u.is_active
+    try {
+      await setUserStatus(u.id, activate)
+      toast({ kind: 'success', title: UI.successTitle, message: activate ? MSG.userActivated : MSG.userDeactivated })
+    } catch (err) {
+      toast({ kind: 'error', title: UI.errorTitle, message: messageOr(err, activate ? MSG.userActivateFailed : MSG.userDeactivateFailed) })
+    }
+    reload()
+  }
+
+  const name = (u: User) => u.name?.trim() || TEAM_LIST.unknown
+  return (
+    <>
+      <Modal open={open} title={TEAM_LIST.title} onClose={onClose} size="lg">
+        <div className="space-y-4">
+          <div className="flex justify-end">
+            <Button onClick={() => setAdding(true)} aria-haspopup="dialog">
+              {TEAM_LIST.add}
+            </Button>
+          </div>
+          {error ? (
+            <div className="space-y-3">
+              <ErrorLine message={error} />
+              <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
+                {UI.retry}
+              </Button>
+            </div>
+          ) : users === null ? (
+            <div className="flex justify-center py-8">
+              <Spinner label="Loading team members" />
+            </div>
+          ) : users.length === 0 ? (
+            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">{TEAM_LIST.empty}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={TEAM_LIST.title}>
+              {users.map((u) => (
+                <li key={u.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center" data-user-email={u.email}>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{name(u)}</p>
+                    <p className="truncate text-sm text-slate-600 dark:text-slate-400">{u.email?.trim() || TEAM_LIST.noEmail}</p>
+                    <p className="mt-1 flex flex-wrap gap-2 text-xs">
+                      <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200">{u.role_name || TEAM_LIST.unknown}</span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 font-medium ${u.is_active ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300'}`}
+                      >
+                        {u.is_active ? 'Active' : 'Inactive'}
+                      </span>
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="secondary" onClick={() => setEditing(u)} aria-label={`Edit ${name(u)}`} aria-haspopup="dialog">
+                      Edit
+                    </Button>
+                    <Button variant={u.is_active ? 'danger' : 'primary'} onClick={() => setToggling(u)} aria-label={`${u.is_active ? 'Deactivate' : 'Activate'} ${name(u)}`}>
+                      {u.is_active ? 'Deactivate' : 'Activate'}
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </Modal>
+      {/* Siblings, not children, of the dialog above: Esc on one of them closes only that one. */}
+      <CreateUserDialog open={adding} onClose={() => setAdding(false)} onCreated={reload} />
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <ConfirmDialog
+        open={toggling !== null}
+        title={toggling?.is_active ? 'Deactivate User' : 'Activate User'}
+        message={toggling ? (toggling.is_active ? MSG.deactivateConfirm(name(toggling)) : MSG.activateConfirm(name(toggling))) : ''}
+        confirmLabel={toggling?.is_active ? 'Deactivate' : 'Activate'}
+        danger={toggling?.is_active}
+        onConfirm={() => toggling && toggle(toggling)}
+        onClose={() => setToggling(null)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react'
+import { Link } from 'wouter'
+import type { ChefSummary } from '../../../../src/contract/dashboard'
+import { getRoleSummary } from '../../api/dashboard'
+import { Button, buttonClass } from '../../components/Button'
+import { toast } from '../../components/toast'
+import { useFormat } from '../../lib/useFormat'
+import { UI } from '../../messages'
+import { useSession } from '../../session/store'
+import { RequestForm } from '../requests/RequestForm'
+import { KITCHEN_UI_MSG } from '../requests/messages'
+import { Cards, Hero, Loading, QuickActions, RecentActivity, Section, StatCard, useLoad } from './parts'
+
+/** SPEC §2 Chef dashboard, with the week-on-week trend from real data (DECISIONS: never a fixed '+12%'). */
+export default function ChefDashboard() {
+  const user = useSession()?.user
+  const f = useFormat()
+  const [version, setVersion] = useState(0)
+  const [requesting, setRequesting] = useState(false)
+  const summary = useLoad(async (signal) => (await getRoleSummary(signal)).data as ChefSummary, [version])
+
+  return (
+    <div>
+      <Hero title={`Welcome back, Chef ${user?.name ?? ''}!`} subtitle="Your kitchen at a glance." />
+      <Loading state={summary}>
+        {(s) => (
+          <>
+            <Cards>
+              <StatCard label="Total Requests" value={s.cards.total_requests} detail={<span data-testid="chef-trend">{s.trend.text}</span>} />
+              <StatCard label="Pending" value={s.cards.pending} tone="amber" />
+              <StatCard label="Kitchen Items" value={s.cards.kitchen_items} tone="slate" />
+              <StatCard label="Low Stock" value={s.cards.low_stock} tone="red" />
+            </Cards>
+            <div className="grid gap-6 lg:grid-cols-3">
+              <div className="space-y-6">
+                <Section title="New Ingredient Request">
+                  <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">Ask the store for an ingredient: pick the item, the quantity and how urgent it is.</p>
+                  <Button onClick={() => setRequesting(true)} aria-haspopup="dialog" className="w-full">
+                    New Ingredient Request
+                  </Button>
+                </Section>
+                <QuickActions
+                  actions={[
+                    { label: 'Kitchen Inventory', href: '/kitchen-inventory' },
+                    { label: 'Record Usage', href: '/kitchen-inventory' },
+                    { label: 'Record Wastage', href: '/kitchen-inventory' },
+                    { label: 'Kitchen Requests', href: '/requests' },
+                  ]}
+                />
+              </div>
+              <RecentActivity entries={s.recent_activity} viewAllHref="/kitchen-inventory" />
+              {s.low_stock_items.length > 0 && (
+                <Section title="Low Stock Alerts">
+                  <ul className="space-y-2" data-testid="kitchen-low-stock">
+                    {s.low_stock_items.slice(0, 5).map((i) => (
+                      <li key={i.item_id} className="flex items-center gap-3 rounded-xl border border-slate-200 px-3 py-2 dark:border-slate-800">
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate text-sm font-medium">{i.item_name}</span>
+                          <span className="block text-xs text-slate-600 dark:text-slate-400">{f.quantity(i.quantity, i.unit)} left in the kitchen</span>
+                        </span>
+                        <Link href={`/requests?item_id=${i.item_id}`} className={buttonClass('secondary', 'shrink-0')} aria-label={`Request More ${i.item_name}`}>
+                          Request More
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </Section>
+              )}
+            </div>
+          </>
+        )}
+      </Loading>
+      <RequestForm
+        open={requesting}
+        onClose={() => setRequesting(false)}
+        title="New Ingredient Request"
+        failure={{ failed: KITCHEN_UI_MSG.submitFailed, error: KITCHEN_UI_MSG.submitFailed }}
+        onSaved={(_request, message) => {
+          toast({ kind: 'success', title: UI.successTitle, message: message || KITCHEN_UI_MSG.submitted })
+          setVersion((v) => v + 1)
+        }}
+      />
+    </div>
+  )
+}

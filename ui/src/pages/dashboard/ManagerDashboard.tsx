@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { DashboardStats } from '../../../../src/contract/dashboard'
+import { getExpiryAlerts, getManagerStats, getRecentActivity, getStockAlerts, getTrends } from '../../api/dashboard'
+import { CATEGORY_PALETTE, PieChart, type Slice } from '../../components/charts/PieChart'
+import { preloadTrends, Trends } from '../../components/charts/Trends'
+import { CreateUserDialog } from '../../components/team/CreateUserDialog'
+import { TeamMembersDialog } from '../../components/team/TeamMembersDialog'
+import { useFormat } from '../../lib/useFormat'
+import { useSession } from '../../session/store'
+import { Cards, Hero, Loading, QuickActions, RecentActivity, Section, StatCard, StockAlerts, useLoad } from './parts'
+
+// Fixed palettes, one per chart (SPEC §9).
+const STATUS_COLORS = { in_stock: '#059669', low_stock: '#d97706', out_of_stock: '#dc2626', expired: '#7c3aed' }
+const MOVEMENT_COLORS = { IN: '#0f766e', OUT: '#2563eb', ADJUSTMENT: '#a16207' }
+const REQUEST_COLORS = { PENDING: '#d97706', APPROVED: '#2563eb', REJECTED: '#dc2626', FULFILLED: '#059669' }
+
+function chartSlices(c: DashboardStats['charts']) {
+  const status: Slice[] = [
+    { label: 'In Stock', value: c.stock_status.in_stock, color: STATUS_COLORS.in_stock },
+    { label: 'Low Stock', value: c.stock_status.low_stock, color: STATUS_COLORS.low_stock },
+    { label: 'Out of Stock', value: c.stock_status.out_of_stock, color: STATUS_COLORS.out_of_stock },
+    { label: 'Expired', value: c.stock_status.expired, color: STATUS_COLORS.expired },
+  ]
+  const movements: Slice[] = [
+    { label: 'Stock In', value: c.movement_types.IN, color: MOVEMENT_COLORS.IN },
+    { label: 'Stock Out', value: c.movement_types.OUT, color: MOVEMENT_COLORS.OUT },
+    { label: 'Adjustment', value: c.movement_types.ADJUSTMENT, color: MOVEMENT_COLORS.ADJUSTMENT },
+  ]
+  const requests: Slice[] = [
+    { label: 'Pending', value: c.request_statuses.PENDING, color: REQUEST_COLORS.PENDING },
+    { label: 'Approved', value: c.request_statuses.APPROVED, color: REQUEST_COLORS.APPROVED },
+    { label: 'Rejected', value: c.request_statuses.REJECTED, color: REQUEST_COLORS.REJECTED },
+    { label: 'Fulfilled', value: c.request_statuses.FULFILLED, color: REQUEST_COLORS.FULFILLED },
+  ]
+  const categories: Slice[] = c.items_by_category.map((cat, i) => ({ label: cat.name, value: cat.count, color: CATEGORY_PALETTE[i % CATEGORY_PALETTE.length] }))
+  return { status, movements, requests, categories }
+}
+
+/** Marks the moment every chart is drawn (the four pies with data, and both uPlot charts), for timing. */
+function markChartsDrawn() {
+  if (performance.getEntriesByName('rims:charts-drawn').length === 0) performance.mark('rims:charts-drawn')
+}
+
+export default function ManagerDashboard() {
+  const user = useSession()?.user
+  const f = useFormat()
+  const [teamOpen, setTeamOpen] = useState(false)
+  const [createOpen, setCreateOpen] = useState(false)
+  const [version, setVersion] = useState(0)
+  // Three independent loads, each with its own loading and error: the cards and charts never wait for the timeline.
+  const stats = useLoad(async (signal) => (await getManagerStats(signal)).data, [version])
+  const trends = useLoad(async (signal) => (await getTrends(30, signal)).data)
+  const feed = useLoad(async (signal) => {
+    const [activity, low, expiring] = await Promise.all([getRecentActivity(5, signal), getStockAlerts(3, signal), getExpiryAlerts(2, signal)])
+    return { activity: activity.data, low: low.data, expiring: expiring.data }
+  })
+  const refresh = useCallback(() => setVersion((v) => v + 1), [])
+  useEffect(preloadTrends, [])
+  const [trendsDrawn, setTrendsDrawn] = useState(false)
+  const onTrendsDrawn = useCallback(() => setTrendsDrawn(true), [])
+  useEffect(() => {
+    if (trendsDrawn && stats.data) markChartsDrawn()
+  }, [trendsDrawn, stats.data])
+
+  return (
+    <div>
+      <Hero title={`Welcome back, ${user?.name ?? ''}!`} subtitle="Here is what is happening in your restaurant today." />
+      <div className="mb-6">
+        <Loading state={stats}>
+          {(s) => (
+            <Cards>
+              <StatCard label="Total Items" value={s.stock.totalItems} />
+              <StatCard label="Low Stock" value={s.stock.lowStockItems} tone="amber" />
+              <StatCard label="Team Members" value={s.users.total} detail={`${s.users.active} active · ${s.users.inactive} inactive`} onClick={() => setTeamOpen(true)} tone="slate" />
+              <StatCard label="Total Value" value={f.money(s.stock.totalValue)} />
+            </Cards>
+          )}
+        </Loading>
+      </div>
+      <div className="mb-6 grid gap-6 lg:grid-cols-3">
+        <QuickActions
+          actions={[
+            { label: 'Create User', onClick: () => setCreateOpen(true) },
+            { label: 'Manage Stock', href: '/stock' },
+            { label: 'Stock Movements', href: '/movements' },
+            { label: 'Kitchen Requests', href: '/requests' },
+            { label: 'Reports', href: '/manager/reports' },
+            { label: 'Alerts', href: '/manager/alerts' },
+          ]}
+        />
+        {feed.data ? (
+          <>
+            <RecentActivity entries={feed.data.activity} viewAllHref="/movements" />
+            <StockAlerts title="Alerts & Notifications" low={feed.data.low} expiring={feed.data.expiring} />
+          </>
+        ) : (
+          <div className="lg:col-span-2">
+            <Loading state={feed} label="Loading recent activity and alerts">
+              {() => null}
+            </Loading>
+          </div>
+        )}
+      </div>
+      <Section title="Analytics Overview" className="mb-6">
+        {stats.data ? (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="analytics">
+            {(() => {
+              const pies = chartSlices(stats.data.charts)
+              return (
+                <>
+                  <PieChart title="Stock Status Distribution" slices={pies.status} />
+                  <PieChart title="Movement Types" slices={pies.movements} />
+                  <PieChart title="Kitchen Request Status" slices={pies.requests} />
+                  <PieChart title="Items by Category" slices={pies.categories} />
+                </>
+              )
+            })()}
+          </div>
+        ) : stats.error ? (
+          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">The charts show once the figures above load.</p>
+        ) : (
+          <Loading state={stats} label="Loading charts">
+            {() => null}
+          </Loading>
+        )}
+      </Section>
+      <Section title="Trends (last 30 days)">
+        <Loading state={trends} label="Loading trends">
+          {(data) => <Trends trends={data} money={f.money} onDrawn={onTrendsDrawn} />}
+        </Loading>
+      </Section>
+      <TeamMembersDialog open={teamOpen} onClose={() => setTeamOpen(false)} onChanged={refresh} />
+      <CreateUserDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreated={refresh} />
+    </div>
+  )
+}

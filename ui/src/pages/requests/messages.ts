@@ -1,0 +1,22 @@
+// SPEC §5 and §8 words for the kitchen pages that only the UI shows (the server's own live in
+// src/contract/kitchen.ts as KITCHEN_MSG).
+export const KITCHEN_UI_MSG = {
+  fillRequired: 'Please fill in all required fields',
+  requestsLoadFailed: 'Error loading kitchen requests data',
+  inventoryLoadFailed: 'Failed to load kitchen inventory data',
+  createFailed: 'Failed to create kitchen request',
+  updateFailed: 'Failed to update kitchen request',
+  approveFailed: 'Failed to approve kitchen request',
+  rejectFailed: 'Failed to reject kitchen request',
+  createError: 'Error creating kitchen request',
+  updateError: 'Error updating kitchen request',
+  approveError: 'Error approving kitchen request',
+  rejectError: 'Error rejecting kitchen request',
+  deleteFailed: 'Failed to delete request',
+  deleteError: 'Error deleting request',
+  fulfilFailed: 'Failed to mark request as fulfilled',
+  fulfilError: 'Error fulfilling request',
+  // The dashboard's 'New Ingredient Request' variant (SPEC §8).
+  submitted: 'Request submitted successfully',
+  submitFailed: 'Failed to submit request',
+} as const
