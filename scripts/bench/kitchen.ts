@@ -3,19 +3,15 @@
 // - fulfil and usage under 10 parallel clients (plain fetch loops: each fulfil needs its own APPROVED request);
 // - the statistics endpoints and the kitchen lists, with autocannon at 10 connections.
 //   bun scripts/bench/kitchen.ts [--data /tmp/rims-bench-kitchen] [--clients 10] [--writes 300] [--duration 3] [--reseed]
-import autocannon from 'autocannon'
-import { spawn } from 'bun'
-import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { prepareDataDir } from '../../src/cli/data-dir'
 import { openAndMigrate } from '../../src/db/open'
 import { localDate } from '../../src/lib/time'
 import { nextRequestNumber } from '../../src/modules/kitchen-requests/repo'
-import { BENCH_MANAGER, BENCH_PASSWORD, seedBench } from './seed'
+import { ROOT, ensureBenchSeed, login, measure, quantile, startExecutable } from './lib'
+import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 import { BENCH_CHEF } from './seed-kitchen'
 
-const root = join(import.meta.dir, '..', '..')
 const { values } = parseArgs({
   options: {
     data: { type: 'string', default: '/tmp/rims-bench-kitchen' },
@@ -28,23 +24,15 @@ const { values } = parseArgs({
 const clients = Number(values.clients)
 const writesPerClient = Number(values.writes)
 const duration = Number(values.duration)
-const dir = prepareDataDir(values.data!)
+const dataDir = values.data!
+const dbPath = join(dataDir, 'rims.db')
 
-if (values.reseed || !existsSync(dir.dbPath)) {
-  for (const f of ['', '-wal', '-shm']) if (existsSync(dir.dbPath + f)) rmSync(dir.dbPath + f)
-  console.log('Seeding 10,000 items, 1,000,000 movements, 100,000 kitchen requests and 200,000 kitchen movements…')
-  const started = performance.now()
-  const db = openAndMigrate(dir.dbPath)
-  await seedBench(db)
-  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-  db.close()
-  console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-}
+await ensureBenchSeed(dataDir, { reseed: values.reseed })
 
 // Work for the write loops: APPROVED requests to fulfil (0.01 each, from items the store holds plenty of)
 // and kitchen items with enough stock for every usage.
 const needed = clients * writesPerClient
-const db = openAndMigrate(dir.dbPath)
+const db = openAndMigrate(dbPath)
 const ids = (sql: string) => (db.query(sql).all() as { id: number }[]).map((r) => r.id)
 const storeItems = ids(`SELECT id FROM items WHERE is_active = 1 AND current_quantity >= ${needed} ORDER BY id LIMIT 200`)
 const kitchenItems = ids(`SELECT item_id AS id FROM kitchen_stock WHERE quantity >= ${needed} ORDER BY item_id LIMIT 200`)
@@ -66,35 +54,15 @@ const counts = db.query('SELECT (SELECT count(*) FROM kitchen_requests) AS reque
 }
 db.close()
 
-const port = (() => {
-  const s = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const p = s.port
-  s.stop(true)
-  return p
-})()
-const url = `http://127.0.0.1:${port}`
 // The server runs from source (the same code the executable embeds), so the bench never rebuilds dist/rims under others.
-const server = spawn([process.execPath, join(root, 'src/main.ts'), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', dir.root], {
-  stdout: 'ignore',
-  stderr: 'inherit',
-  env: { ...process.env, RIMS_HTTPS_PORT: '0' },
-})
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]
+const server = await startExecutable({ dataDir, command: [process.execPath, join(ROOT, 'src/main.ts')] })
+const url = server.url
 
 try {
-  for (let t = Date.now(); ; await Bun.sleep(50)) {
-    try {
-      if ((await fetch(url + '/api/health')).ok) break
-    } catch {}
-    if (Date.now() - t > 30_000) throw new Error('server did not start')
-  }
-  const login = async (email: string) =>
-    ((await (await fetch(url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) })).json()) as { data: { token: string } }).data.token
   const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' })
-  const manager = auth(await login(BENCH_MANAGER))
-  const store = auth(await login('store@bench.local'))
-  const kitchenChef = auth(await login(BENCH_CHEF))
+  const manager = auth(await login(url, BENCH_MANAGER, BENCH_PASSWORD))
+  const store = auth(await login(url, 'store@bench.local', BENCH_PASSWORD))
+  const kitchenChef = auth(await login(url, BENCH_CHEF, BENCH_PASSWORD))
 
   console.log(`Database: ${counts.items} items, ${counts.requests} kitchen requests, ${counts.movements} kitchen movements; ${clients} clients\n`)
   console.log('| endpoint | p50 ms | p99 ms | req/s | errors |')
@@ -120,7 +88,7 @@ try {
     )
     const seconds = (performance.now() - started) / 1000
     latencies.sort((a, b) => a - b)
-    console.log(`| ${name} | ${percentile(latencies, 50).toFixed(2)} | ${percentile(latencies, 99).toFixed(2)} | ${Math.round(latencies.length / seconds)} | ${errors} |`)
+    console.log(`| ${name} | ${quantile(latencies, 0.5).toFixed(2)} | ${quantile(latencies, 0.99).toFixed(2)} | ${Math.round(latencies.length / seconds)} | ${errors} |`)
   }
 
   // Warm-up: JIT, statement cache, page cache.
@@ -131,12 +99,11 @@ try {
     fetch(`${url}/api/kitchen-inventory/usage`, { method: 'POST', headers: kitchenChef, body: JSON.stringify({ item_id: kitchenItems[n % kitchenItems.length], quantity: 0.01, remarks: 'bench' }) }),
   )
 
+  /** autocannon at `clients` connections: a 1 s warm-up, then the measured run. */
   async function read(name: string, path: () => string) {
-    const run = (d: number) =>
-      autocannon({ url, connections: clients, duration: d, headers: manager, requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }] })
-    await run(1)
-    const r = await run(duration)
-    console.log(`| ${name} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(r.requests.average)} | ${r.errors + r.non2xx} |`)
+    await measure(url, { headers: manager, path }, { connections: clients, duration: 1 })
+    const r = await measure(url, { headers: manager, path }, { connections: clients, duration })
+    console.log(`| ${name} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${r.errors} |`)
   }
   const today = new Date().toISOString().slice(0, 10)
   const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
@@ -150,6 +117,5 @@ try {
   await read('GET /api/kitchen-inventory/movements?movement_type=WASTE', () => '/api/kitchen-inventory/movements?movement_type=WASTE&limit=10')
   await read('GET /api/kitchen-inventory/inventory', () => '/api/kitchen-inventory/inventory?limit=10')
 } finally {
-  server.kill()
-  await server.exited
+  await server.stop()
 }

@@ -1,7 +1,33 @@
 import type { Db } from '../../db/open'
 
-/** One pass over the narrow items_stats index: totals and the stock status slices (first match wins). */
-export const stockFigures = (db: Db, today: string, until: string) =>
+/**
+ * The stock figures without a pass over the items: totals, value and low stock from item_totals (kept by
+ * triggers, each item's value rounded before it is added), the stock status slices counted through
+ * indexes. First match wins: expired, out of stock, low, in stock. Low items are the expired low ones,
+ * the empty ones not expired (an empty shelf is always at or below its minimum) and the rest (low_only).
+ * EXPLAIN QUERY PLAN: expired, expiring → COVERING INDEX items_expiry ranges; expired_low → items_expiry
+ * range (the expired items only); out_of_stock → COVERING INDEX items_stats (is_active=? AND current_quantity=?).
+ */
+export const stockFigures = (db: Db, today: string, until: string) => {
+  const f = db
+    .query(
+      `SELECT t.active_items AS total_items, t.value_cents, t.low_stock,
+         (SELECT count(*) FROM items WHERE is_active = 1 AND expiry_date IS NOT NULL AND expiry_date >= $today AND expiry_date <= $until) AS expiring,
+         (SELECT count(*) FROM items WHERE is_active = 1 AND expiry_date IS NOT NULL AND expiry_date < $today) AS expired,
+         (SELECT count(*) FROM items WHERE is_active = 1 AND expiry_date IS NOT NULL AND expiry_date < $today AND current_quantity <= min_stock_level) AS expired_low,
+         (SELECT count(*) FROM items WHERE is_active = 1 AND current_quantity = 0 AND (expiry_date IS NULL OR expiry_date >= $today)) AS out_of_stock
+       FROM item_totals t WHERE t.id = 1`,
+    )
+    .get({ today, until }) as { total_items: number; value_cents: number; low_stock: number; expiring: number; expired: number; expired_low: number; out_of_stock: number }
+  return { ...f, low_only: f.low_stock - f.expired_low - f.out_of_stock }
+}
+
+/** Active items and their value (each item rounded first), as the triggers keep them in item_totals. */
+export const itemTotals = (db: Db) =>
+  db.query('SELECT active_items, value_cents, low_stock FROM item_totals WHERE id = 1').get() as { active_items: number; value_cents: number; low_stock: number }
+
+/** The same slices by a full pass over every active item (items_stats): what the counters must always equal. */
+export const recountStockFigures = (db: Db, today: string, until: string) =>
   db
     .query(
       `SELECT count(*) AS total_items,
@@ -9,11 +35,12 @@ export const stockFigures = (db: Db, today: string, until: string) =>
          coalesce(sum(current_quantity <= min_stock_level), 0) AS low_stock,
          coalesce(sum(expiry_date >= $today AND expiry_date <= $until), 0) AS expiring,
          coalesce(sum(expiry_date < $today), 0) AS expired,
+         coalesce(sum(expiry_date < $today AND current_quantity <= min_stock_level), 0) AS expired_low,
          coalesce(sum(coalesce(expiry_date >= $today, 1) AND current_quantity = 0), 0) AS out_of_stock,
          coalesce(sum(coalesce(expiry_date >= $today, 1) AND current_quantity > 0 AND current_quantity <= min_stock_level), 0) AS low_only
        FROM items INDEXED BY items_stats WHERE is_active = 1`,
     )
-    .get({ today, until }) as { total_items: number; value_cents: number; low_stock: number; expiring: number; expired: number; out_of_stock: number; low_only: number }
+    .get({ today, until }) as ReturnType<typeof stockFigures>
 
 export const userFigures = (db: Db) =>
   db.query('SELECT count(*) AS total, coalesce(sum(is_active), 0) AS active FROM users').get() as { total: number; active: number }
@@ -48,7 +75,11 @@ export interface ItemLine {
 const ITEM_LINE = `SELECT i.id, i.name, i.unit, c.name AS category_name, i.current_quantity, i.min_stock_level, i.expiry_date
   FROM items i JOIN categories c ON c.id = i.category_id`
 
-/** Active items at or below their minimum: empty shelves first, then the lowest against their minimum. */
+/**
+ * Active items at or below their minimum: empty shelves first, then the lowest against their minimum.
+ * The ORDER BY is the key of the partial index items_low_stock (migration 0005): SQLite reads the first
+ * rows in order (EXPLAIN QUERY PLAN: SEARCH i USING INDEX items_low_stock, no temp b-tree).
+ */
 export const lowStockItems = (db: Db, limit: number, offset: number) =>
   db
     .query(
@@ -70,25 +101,35 @@ export const expiryItems = (db: Db, until: string, limit: number, offset: number
 export const countExpiryItems = (db: Db, until: string) =>
   (db.query('SELECT count(*) AS n FROM items WHERE is_active = 1 AND expiry_date IS NOT NULL AND expiry_date <= $until').get({ until }) as { n: number }).n
 
-export const countLowStock = (db: Db) =>
-  (db.query('SELECT count(*) AS n FROM items INDEXED BY items_stats WHERE is_active = 1 AND current_quantity <= min_stock_level').get() as { n: number }).n
 
-/** The newest main-store movements (index on movement_date). */
+/**
+ * The newest main-store movements. The LIMIT is taken in a subquery on the ledger alone, so SQLite reads
+ * the date index backwards and stops at `limit` rows whatever its statistics say (with sqlite_stat1 it
+ * otherwise chose to walk every item's movements and sort them: seconds on a million rows).
+ */
 export const recentMovements = (db: Db, limit: number) =>
   db
     .query(
       `SELECT m.id, m.type, m.quantity, m.source_type, m.movement_date AS at, i.name AS item_name, i.unit, u.name AS user_name, r.role_name
-       FROM stock_movements m JOIN items i ON i.id = m.item_id JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = u.role_id
-       ORDER BY m.movement_date DESC, m.id DESC LIMIT $limit`,
+       FROM (SELECT id, type, quantity, source_type, movement_date, item_id, user_id FROM stock_movements ORDER BY movement_date DESC, id DESC LIMIT $limit) m
+       JOIN items i ON i.id = m.item_id JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = u.role_id
+       ORDER BY m.movement_date DESC, m.id DESC`,
     )
     .all({ limit }) as { id: number; type: string; quantity: number; source_type: string; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
 
+/**
+ * The newest kitchen movements. No index ends in (movement_date, id), so the `limit`-th newest date is read
+ * first from kitchen_movements_date (backwards) and only the movements from that date on are sorted.
+ */
 export const recentKitchenMovements = (db: Db, limit: number) =>
   db
     .query(
       `SELECT m.id, m.movement_type AS type, m.quantity, m.source_type, m.movement_date AS at, i.name AS item_name, i.unit, u.name AS user_name, r.role_name
-       FROM kitchen_movements m JOIN items i ON i.id = m.item_id JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = u.role_id
-       ORDER BY m.movement_date DESC, m.id DESC LIMIT $limit`,
+       FROM (SELECT id, movement_type, quantity, source_type, movement_date, item_id, user_id FROM kitchen_movements
+             WHERE movement_date >= coalesce((SELECT movement_date FROM kitchen_movements ORDER BY movement_date DESC LIMIT 1 OFFSET $limit - 1), '')
+             ORDER BY movement_date DESC, id DESC LIMIT $limit) m
+       JOIN items i ON i.id = m.item_id JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = u.role_id
+       ORDER BY m.movement_date DESC, m.id DESC`,
     )
     .all({ limit }) as { id: number; type: string; quantity: number; source_type: string; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
 
@@ -96,8 +137,9 @@ export const recentRequests = (db: Db, limit: number) =>
   db
     .query(
       `SELECT k.id, k.request_number, k.status, k.quantity_requested AS quantity, k.requested_at AS at, i.name AS item_name, i.unit, u.name AS user_name, r.role_name
-       FROM kitchen_requests k JOIN items i ON i.id = k.item_id JOIN users u ON u.id = k.chef_id JOIN roles r ON r.id = u.role_id
-       ORDER BY k.requested_at DESC, k.id DESC LIMIT $limit`,
+       FROM (SELECT id, request_number, status, quantity_requested, requested_at, item_id, chef_id FROM kitchen_requests ORDER BY requested_at DESC, id DESC LIMIT $limit) k
+       JOIN items i ON i.id = k.item_id JOIN users u ON u.id = k.chef_id JOIN roles r ON r.id = u.role_id
+       ORDER BY k.requested_at DESC, k.id DESC`,
     )
     .all({ limit }) as { id: number; request_number: string; status: string; quantity: number; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
 

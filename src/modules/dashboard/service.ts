@@ -111,7 +111,7 @@ export function createDashboardService(db: Db, clock: Clock, settings: SettingsS
 
     recentActivity: (limit: number) => recentActivity(limit),
 
-    stockAlerts: (page: number, limit: number) => ({ rows: lowStock(limit, (page - 1) * limit), total: repo.countLowStock(db) }),
+    stockAlerts: (page: number, limit: number) => ({ rows: lowStock(limit, (page - 1) * limit), total: repo.itemTotals(db).low_stock }),
 
     expiryAlerts: (page: number, limit: number) => ({
       rows: expiring(limit, (page - 1) * limit),
@@ -139,7 +139,7 @@ export function createDashboardService(db: Db, clock: Clock, settings: SettingsS
         out.usage[day] += b.usage
         wasteCents[day] += b.wastage_value
       }
-      let value = repo.stockFigures(db, t, t).value_cents
+      let value = repo.itemTotals(db).value_cents
       for (let i = n - 1; i >= 0; i--) {
         value -= valueDelta[i + 1]
         out.stock_value[i] = fromCents(value)

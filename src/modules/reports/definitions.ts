@@ -1,4 +1,5 @@
 import type { ReportColumn, ReportType } from '../../contract/reports'
+import type { Statement } from 'bun:sqlite'
 import type { Db } from '../../db/open'
 import { fromCents, valueCents } from '../../db/fixed'
 import { daysBetween } from '../../lib/time'
@@ -15,12 +16,20 @@ export interface ReportRange {
 }
 
 export type ReportRow = Record<string, string | number | null>
+/** One row as its cells in the order of `columns`: what a long download streams, with no record per row. */
+export type ReportCells = (string | number | null)[]
 
 export interface ReportDefinition {
   type: ReportType
   columns: ReportColumn[]
   /** Rows pulled one at a time from a statement of `db` (a download streams them). */
   rows(db: Db, r: ReportRange): Iterable<ReportRow>
+  /**
+   * The same rows as cells in column order, for the reports whose downloads are long (a year of
+   * movements): a download streams these instead. A cell is what `rows` holds or its final text
+   * (a money cell as '12.50'), never a text a CSV cell would print differently.
+   */
+  cells?(db: Db, r: ReportRange): Iterable<ReportCells>
   /** The number of rows, without building them (the preview's row_count). */
   count?(db: Db, r: ReportRange): number
   totals?(rows: ReportRow[]): Record<string, number>
@@ -28,14 +37,61 @@ export interface ReportDefinition {
 
 const col = (key: string, header: string, kind: ReportColumn['kind'] = 'text'): ReportColumn => ({ key, header, kind })
 
-/** Iterates a fresh (uncached) statement and finalizes it however the iteration ends. */
-function* iterate<T>(db: Db, sql: string, params: Record<string, string | number>, map: (row: any) => T): Generator<T> {
-  const statement = db.prepare(sql)
-  try {
-    for (const row of statement.iterate(params)) yield map(row)
-  } finally {
-    statement.finalize()
+/**
+ * Iterates a fresh (uncached) statement and finalizes it however the iteration ends (done, return or
+ * a throw). A plain iterator rather than a generator: a year of movements pays no generator resume per row.
+ */
+function iterate<T>(db: Db, sql: string, params: Record<string, string | number>, map: (row: any) => T): IterableIterator<T> {
+  let statement: Statement | undefined
+  let rows: Iterator<unknown> | undefined
+  let finished = false
+  const finish = () => {
+    if (finished) return
+    finished = true
+    statement?.finalize()
   }
+  const iterator: IterableIterator<T> = {
+    next() {
+      if (finished) return { done: true, value: undefined }
+      try {
+        if (!rows) {
+          statement = db.prepare(sql)
+          rows = statement.iterate(params)
+        }
+        const next = rows.next()
+        if (!next.done) return { done: false, value: map(next.value) }
+      } catch (e) {
+        iterator.return!()
+        throw e
+      }
+      finish()
+      return { done: true, value: undefined }
+    },
+    return(value?: unknown) {
+      rows?.return?.()
+      finish()
+      return { done: true, value }
+    },
+    [Symbol.iterator]: () => iterator,
+  }
+  return iterator
+}
+
+/** Records keyed by the columns, from cells in column order. */
+function* recordsOf(columns: ReportColumn[], cells: Iterable<ReportCells>): Generator<ReportRow> {
+  for (const c of cells) {
+    const row: ReportRow = {}
+    for (let i = 0; i < columns.length; i++) row[columns[i].key] = c[i]
+    yield row
+  }
+}
+
+/** valueCents without BigInt while cost × quantity is an exact double (always, for real stock). */
+const valueOf = (costCents: number, qty: number) => {
+  const product = costCents * qty
+  if (product > Number.MAX_SAFE_INTEGER) return valueCents(costCents, qty)
+  const rest = product % 100
+  return (product - rest) / 100 + (rest >= 50 ? 1 : 0)
 }
 
 const hours = (from: string | null, to: string | null) => (from && to ? Math.round((Date.parse(to) - Date.parse(from)) / 36_000) / 100 : null)
@@ -73,8 +129,12 @@ export function localStamper(zone: string) {
     }
     return new Date(t + offset).toISOString().slice(0, 16).replace('T', ' ')
   }
+  // Rows come in time order: the hour of the previous row is the likeliest.
+  let lastHour = ''
+  let lastPrefix = ''
   return (iso: string | null): string | null => {
     if (!iso) return null
+    if (lastPrefix && iso.startsWith(lastHour)) return lastPrefix + iso.slice(14, 16)
     const hour = iso.slice(0, 13)
     let prefix = prefixes.get(hour)
     if (prefix === undefined) {
@@ -83,6 +143,8 @@ export function localStamper(zone: string) {
       prefix = wholeHour && local.endsWith(':00') ? local.slice(0, 14) : ''
       prefixes.set(hour, prefix)
     }
+    lastHour = hour
+    lastPrefix = prefix
     return prefix ? prefix + iso.slice(14, 16) : stamp(iso)
   }
 }
@@ -179,63 +241,78 @@ const stockBalance: ReportDefinition = {
 
 // ---------- stock-movements ----------
 
-const MOVEMENTS_SQL = `SELECT m.id, m.movement_date, m.item_id, m.type, m.source_type, m.quantity, m.user_id, m.reference, m.remarks
+const MOVEMENTS_SQL = `SELECT m.movement_date, m.item_id, m.type, m.source_type, m.quantity, m.user_id, m.reference, m.remarks
   FROM stock_movements m WHERE m.movement_date >= $from AND m.movement_date < $to ORDER BY m.movement_date, m.id`
 
-/** Items and users are read once into maps: a year of movements is then one index range scan, no joins. */
+interface MovementItem {
+  name: string
+  unit: string
+  cost_price: number
+  category: string
+  /** The unit cost cell, formatted once per item. */
+  cost: string
+}
+
+/** Items and users are read once (by id): a year of movements is then one index range scan, no joins. */
 function lookups(db: Db) {
-  const items = new Map(
-    (db.query('SELECT i.id, i.name, i.unit, i.cost_price, c.name AS category FROM items i JOIN categories c ON c.id = i.category_id').all() as { id: number; name: string; unit: string; cost_price: number; category: string }[]).map(
-      (i) => [i.id, i],
-    ),
-  )
-  const users = new Map(
-    (db.query('SELECT u.id, u.name, r.role_name FROM users u JOIN roles r ON r.id = u.role_id').all() as { id: number; name: string; role_name: string }[]).map((u) => [u.id, u]),
-  )
+  const items: MovementItem[] = []
+  for (const i of db.query('SELECT i.id, i.name, i.unit, i.cost_price, c.name AS category FROM items i JOIN categories c ON c.id = i.category_id').all() as (MovementItem & { id: number })[]) {
+    items[i.id] = { name: i.name, unit: i.unit, cost_price: i.cost_price, category: i.category, cost: fromCents(i.cost_price).toFixed(2) }
+  }
+  const users: { name: string; role_name: string }[] = []
+  for (const u of db.query('SELECT u.id, u.name, r.role_name FROM users u JOIN roles r ON r.id = u.role_id').all() as { id: number; name: string; role_name: string }[]) users[u.id] = u
   return { items, users }
+}
+
+const movementColumns = [
+  col('date', 'Date'),
+  col('item', 'Item'),
+  col('category', 'Category'),
+  col('type', 'Type'),
+  col('source', 'Source'),
+  col('quantity', 'Quantity', 'qty'),
+  col('unit', 'Unit'),
+  col('unit_cost', 'Unit Cost', 'money'),
+  col('value', 'Value', 'money'),
+  col('user', 'User'),
+  col('role', 'Role'),
+  col('reference', 'Reference'),
+  col('remarks', 'Remarks'),
+]
+
+/** A year is ~400,000 rows: one tuple per row, the per-item cells computed once, the value in integer cents. */
+function movementCells(db: Db, r: ReportRange): Iterable<ReportCells> {
+  const { items, users } = lookups(db)
+  const stamp = localStamper(r.zone)
+  return iterate(db, MOVEMENTS_SQL, { from: r.from, to: r.to }, (m: { movement_date: string; item_id: number; type: string; source_type: string; quantity: number; user_id: number; reference: string | null; remarks: string | null }) => {
+    const item = items[m.item_id]
+    const user = users[m.user_id]
+    const q = m.quantity
+    // OUT is stored positive and valued negative; an ADJUSTMENT carries its sign.
+    const value = valueOf(item.cost_price, q < 0 ? -q : q)
+    return [
+      stamp(m.movement_date),
+      item.name,
+      item.category,
+      m.type,
+      m.source_type,
+      q / 100,
+      item.unit,
+      item.cost,
+      (m.type === 'OUT' || q < 0 ? -value : value) / 100,
+      user ? user.name : null,
+      user ? user.role_name : null,
+      m.reference,
+      m.remarks,
+    ]
+  })
 }
 
 const stockMovements: ReportDefinition = {
   type: 'stock-movements',
-  columns: [
-    col('date', 'Date'),
-    col('item', 'Item'),
-    col('category', 'Category'),
-    col('type', 'Type'),
-    col('source', 'Source'),
-    col('quantity', 'Quantity', 'qty'),
-    col('unit', 'Unit'),
-    col('unit_cost', 'Unit Cost', 'money'),
-    col('value', 'Value', 'money'),
-    col('user', 'User'),
-    col('role', 'Role'),
-    col('reference', 'Reference'),
-    col('remarks', 'Remarks'),
-  ],
-  rows(db, r) {
-    const { items, users } = lookups(db)
-    const stamp = localStamper(r.zone)
-    return iterate(db, MOVEMENTS_SQL, { from: r.from, to: r.to }, (m: { movement_date: string; item_id: number; type: string; source_type: string; quantity: number; user_id: number; reference: string | null; remarks: string | null }) => {
-      const item = items.get(m.item_id)!
-      const user = users.get(m.user_id)
-      const signed = m.type === 'OUT' ? -m.quantity : m.quantity
-      return {
-        date: stamp(m.movement_date),
-        item: item.name,
-        category: item.category,
-        type: m.type,
-        source: m.source_type,
-        quantity: fromCents(m.quantity),
-        unit: item.unit,
-        unit_cost: money(item.cost_price),
-        value: money(Math.sign(signed) * valueCents(item.cost_price, Math.abs(signed))),
-        user: user?.name ?? null,
-        role: user?.role_name ?? null,
-        reference: m.reference,
-        remarks: m.remarks,
-      }
-    })
-  },
+  columns: movementColumns,
+  rows: (db, r) => recordsOf(movementColumns, movementCells(db, r)),
+  cells: movementCells,
   count: (db, r) => (db.query('SELECT count(*) AS n FROM stock_movements WHERE movement_date >= $from AND movement_date < $to').get({ from: r.from, to: r.to }) as { n: number }).n,
 }
 

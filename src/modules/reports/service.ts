@@ -1,15 +1,17 @@
 import { Database } from 'bun:sqlite'
-import { DEFAULT_RANGE_DAYS, HISTORY_SIZE, PREVIEW_ROWS, type GeneratedReport, type ReportRun, type ReportType, type ReportView } from '../../contract/reports'
+import { DEFAULT_RANGE_DAYS, HISTORY_SIZE, PREVIEW_ROWS, type GeneratedReport, type ReportColumn, type ReportRun, type ReportType, type ReportView } from '../../contract/reports'
 import type { Db } from '../../db/open'
 import type { Clock } from '../../lib/clock'
 import { csvPreview, csvStream, type CsvColumn } from '../../lib/csv'
 import { addDays, localDate, startOfLocalDay } from '../../lib/time'
 import type { SettingsService } from '../settings/service'
-import { REPORTS, type ReportDefinition, type ReportRange, type ReportRow } from './definitions'
+import { REPORTS, type ReportCells, type ReportDefinition, type ReportRange, type ReportRow } from './definitions'
 import * as repo from './repo'
 
-const csvColumns = (def: ReportDefinition): CsvColumn<ReportRow>[] =>
-  def.columns.map((c) => ({ header: c.header, value: (row) => row[c.key], kind: c.kind === 'money' ? 'money' : c.kind === 'qty' ? 'qty' : 'text' }))
+const csvKind = (c: ReportColumn): CsvColumn<unknown>['kind'] => (c.kind === 'money' ? 'money' : c.kind === 'qty' ? 'qty' : 'text')
+const csvColumns = (def: ReportDefinition): CsvColumn<ReportRow>[] => def.columns.map((c) => ({ header: c.header, value: (row) => row[c.key], kind: csvKind(c) }))
+/** Cells in column order (a long report's download): the cell of column i is the i-th. */
+const csvCellColumns = (def: ReportDefinition): CsvColumn<ReportCells>[] => def.columns.map((c, i) => ({ header: c.header, value: (row) => row[i], kind: csvKind(c) }))
 
 /**
  * A download reads through its own read-only connection: one consistent snapshot for the whole
@@ -20,6 +22,45 @@ function openReader(db: Db): { reader: Db; close: () => void } {
   const reader = new Database(db.filename, { readonly: true, strict: true })
   reader.exec('PRAGMA busy_timeout = 5000')
   return { reader, close: () => reader.close() }
+}
+
+/**
+ * The rows of `open()` (called on the first pull), then `close()` however the iteration ends: done,
+ * return (a cancelled download) or a throw. A plain iterator: no generator resume per row.
+ */
+function closing<T>(open: () => Iterable<T>, close: () => void): Iterable<T> {
+  let rows: Iterator<T> | undefined
+  let closed = false
+  const end = () => {
+    if (closed) return
+    closed = true
+    close()
+  }
+  const iterator: IterableIterator<T> = {
+    next() {
+      if (closed) return { done: true, value: undefined }
+      try {
+        rows ??= open()[Symbol.iterator]()
+        const next = rows.next()
+        if (!next.done) return next
+      } catch (e) {
+        end()
+        throw e
+      }
+      end()
+      return { done: true, value: undefined }
+    },
+    return(value?: unknown) {
+      try {
+        rows?.return?.()
+      } finally {
+        end()
+      }
+      return { done: true, value }
+    },
+    [Symbol.iterator]: () => iterator,
+  }
+  return iterator
 }
 
 export type ReportService = ReturnType<typeof createReportService>
@@ -82,14 +123,9 @@ export function createReportService(db: Db, clock: Clock, settings: SettingsServ
       const def = REPORTS[type]
       const r = range(start, end)
       const { reader, close } = openReader(db)
-      function* rows() {
-        try {
-          yield* def.rows(reader, r)
-        } finally {
-          close()
-        }
-      }
-      return { stream: csvStream(csvColumns(def), rows()), start: r.start, end: r.end }
+      const cells = def.cells
+      const stream = cells ? csvStream(csvCellColumns(def), closing(() => cells(reader, r), close)) : csvStream(csvColumns(def), closing(() => def.rows(reader, r), close))
+      return { stream, start: r.start, end: r.end }
     },
   }
 }
