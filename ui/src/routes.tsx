@@ -7,9 +7,6 @@ import { Toaster } from './components/Toaster'
 import { useDisplaySettings } from './lib/display'
 import { useSession } from './session/store'
 
-const Placeholder = lazy(() => import('./pages/placeholder/PlaceholderPage'))
-const placeholder = (title: string) => () => <Placeholder title={title} />
-
 /** Who may open a page: 'public' (signed-in users go to /dashboard), 'any' signed-in role, or these roles. */
 type Access = 'public' | 'open' | 'any' | readonly string[]
 
@@ -20,7 +17,7 @@ interface PageRoute {
   page: LazyExoticComponent<ComponentType> | ComponentType
 }
 
-/** SPEC §2's route table (plus DECISIONS' /manager/settings). Later issues swap a placeholder for their page. */
+/** SPEC §2's route table (plus DECISIONS' /manager/settings), each page loaded lazily. */
 export const ROUTES: PageRoute[] = [
   { path: '/login', title: 'Sign In', access: 'public', page: lazy(() => import('./pages/login/LoginPage')) },
   { path: '/forgot-password', title: 'Forgot Password', access: 'public', page: lazy(() => import('./pages/forgot-password/ForgotPasswordPage')) },

@@ -70,7 +70,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', rol
             </svg>
           </button>
         </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
+        {/* min-h-0 lets this area shrink and scroll inside the 92dvh sheet instead of the page scrolling under the header. */}
+        <div className="min-h-0 overflow-y-auto overflow-x-hidden px-5 py-4">{children}</div>
         {footer && <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end dark:border-slate-700">{footer}</div>}
       </div>
     </dialog>
