@@ -9,8 +9,8 @@ import { UI } from '../../messages'
 import { Button } from '../Button'
 import { ErrorLine } from '../ErrorLine'
 import { PasswordField, SelectField, TextField } from '../Field'
-import { Modal } from '../Modal'
 import { toast } from '../toast'
+import { FormModal } from '../FormModal'
 
 export const TEAM = {
   createTitle: 'Create User',
@@ -109,52 +109,36 @@ function UserFormDialog({ open, onClose, user, onSaved }: UserFormProps) {
 
   const formId = editing ? 'edit-user-form' : 'create-user-form'
   return (
-    <Modal
-      open={open}
-      title={editing ? TEAM.editTitle : TEAM.createTitle}
-      onClose={busy ? () => {} : onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+    <FormModal open={open} title={editing ? TEAM.editTitle : TEAM.createTitle} busy={busy} formId={formId} submitLabel={editing ? 'Save Changes' : 'Create User'} onClose={onClose} onSubmit={submit}>
+      <ErrorLine message={errors._ ?? failure} />
+      <TextField label="Full Name" autoComplete="off" value={form.name} onChange={set('name')} error={errors.name} data-autofocus />
+      <TextField label="Email" type="email" autoComplete="off" value={form.email} onChange={set('email')} error={errors.email} />
+      <PasswordField
+        label={editing ? 'New Password' : 'Password'}
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set('password')}
+        error={errors.password}
+        hint={editing ? TEAM.keepPasswordHint : TEAM.passwordHint}
+      />
+      {roles.error ? (
+        <div className="space-y-2">
+          <ErrorLine message={roles.error} />
+          <Button variant="secondary" onClick={roles.retry}>
+            {UI.retry}
           </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Saving...' : editing ? 'Save Changes' : 'Create User'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <ErrorLine message={errors._ ?? failure} />
-        <TextField label="Full Name" autoComplete="off" value={form.name} onChange={set('name')} error={errors.name} data-autofocus />
-        <TextField label="Email" type="email" autoComplete="off" value={form.email} onChange={set('email')} error={errors.email} />
-        <PasswordField
-          label={editing ? 'New Password' : 'Password'}
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
-          hint={editing ? TEAM.keepPasswordHint : TEAM.passwordHint}
+        </div>
+      ) : (
+        <SelectField
+          label="Role"
+          value={form.role_id}
+          onChange={set('role_id')}
+          placeholder={roles.roles ? TEAM.selectRole : 'Loading roles...'}
+          options={(roles.roles ?? []).map((r) => ({ value: String(r.id), label: r.role_name }))}
+          error={errors.role_id}
         />
-        {roles.error ? (
-          <div className="space-y-2">
-            <ErrorLine message={roles.error} />
-            <Button variant="secondary" onClick={roles.retry}>
-              {UI.retry}
-            </Button>
-          </div>
-        ) : (
-          <SelectField
-            label="Role"
-            value={form.role_id}
-            onChange={set('role_id')}
-            placeholder={roles.roles ? TEAM.selectRole : 'Loading roles...'}
-            options={(roles.roles ?? []).map((r) => ({ value: String(r.id), label: r.role_name }))}
-            error={errors.role_id}
-          />
-        )}
-      </form>
-    </Modal>
+      )}
+    </FormModal>
   )
 }
 

@@ -2,12 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { MovementBody, STOCK_MSG, UpdateMovementBody, type Item, type StockMovement } from '../../../../src/contract/stock'
 import { toCents } from '../../../../src/db/fixed'
 import { getItem, recordMovement, updateMovement } from '../../api/stock'
-import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SelectField, TextAreaField, TextField } from '../../components/Field'
 import { ItemCombobox } from '../../components/ItemCombobox'
-import { Modal } from '../../components/Modal'
 import { toast } from '../../components/toast'
+import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
 import { UI } from '../../messages'
@@ -89,50 +88,34 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
   const formId = movement ? `movement-form-${movement.id}` : 'movement-form-new'
   const unit = item?.unit ?? movement?.unit
   return (
-    <Modal
-      open
-      title={movement ? 'Edit Stock Movement' : 'Record Stock Movement'}
-      onClose={busy ? () => {} : onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Saving...' : movement ? 'Update Movement' : 'Record Movement'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <ErrorLine message={failure} />
-        {movement ? (
-          <div>
-            <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Item</p>
-            <p className="mt-1.5 text-sm">
-              <span className="font-semibold">{movement.item_name}</span>
-              {item && <span className="text-slate-600 dark:text-slate-400"> · Available: {fmt.quantity(item.current_quantity, item.unit)}</span>}
-            </p>
-            {itemError && <ErrorLine message={itemError} />}
-          </div>
-        ) : (
-          <ItemCombobox label={LABELS.item_id} value={item} onChange={setItem} error={errors.item_id} inline />
-        )}
-        <SelectField label={LABELS.type} value={type} onChange={setType} options={TYPES} error={errors.type} required />
-        <TextField
-          label={unit ? `${LABELS.quantity} (${unit})` : LABELS.quantity}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          value={quantity}
-          onChange={setQuantity}
-          error={errors.quantity}
-          hint={MOVEMENT_UI.quantityHint}
-          required
-        />
-        <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
-      </form>
-    </Modal>
+    <FormModal title={movement ? 'Edit Stock Movement' : 'Record Stock Movement'} busy={busy} formId={formId} submitLabel={movement ? 'Update Movement' : 'Record Movement'} onClose={onClose} onSubmit={submit}>
+      <ErrorLine message={failure} />
+      {movement ? (
+        <div>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Item</p>
+          <p className="mt-1.5 text-sm">
+            <span className="font-semibold">{movement.item_name}</span>
+            {item && <span className="text-slate-600 dark:text-slate-400"> · Available: {fmt.quantity(item.current_quantity, item.unit)}</span>}
+          </p>
+          {itemError && <ErrorLine message={itemError} />}
+        </div>
+      ) : (
+        <ItemCombobox label={LABELS.item_id} value={item} onChange={setItem} error={errors.item_id} inline />
+      )}
+      <SelectField label={LABELS.type} value={type} onChange={setType} options={TYPES} error={errors.type} required />
+      <TextField
+        label={unit ? `${LABELS.quantity} (${unit})` : LABELS.quantity}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0.01"
+        value={quantity}
+        onChange={setQuantity}
+        error={errors.quantity}
+        hint={MOVEMENT_UI.quantityHint}
+        required
+      />
+      <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
+    </FormModal>
   )
 }

@@ -6,10 +6,10 @@ import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorLine } from '../../components/ErrorLine'
 import { TextAreaField, TextField } from '../../components/Field'
-import { Modal } from '../../components/Modal'
 import { ResultDialog, type Result } from '../../components/ResultDialog'
 import { toast } from '../../components/toast'
 import { CARD_PAGE_SIZE, usePagedList } from '../../components/usePagedList'
+import { FormModal } from '../../components/FormModal'
 import { check } from '../../lib/validation'
 import { UI } from '../../messages'
 import { updateCategory } from '../../api/stock'
@@ -117,26 +117,10 @@ function CategoryForm({ category, onClose, onSaved }: { category: Category | nul
   }
   const formId = category ? `category-form-${category.id}` : 'category-form-new'
   return (
-    <Modal
-      open
-      title={category ? 'Edit Category' : 'Add New Category'}
-      onClose={busy ? () => {} : onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Saving...' : category ? 'Update Category' : 'Create Category'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <ErrorLine message={failure} />
-        <TextField label={LABELS.name} value={name} onChange={setName} error={errors.name} required data-autofocus />
-        <TextAreaField label={LABELS.description} value={description} onChange={setDescription} error={errors.description} hint="Optional" />
-      </form>
-    </Modal>
+    <FormModal title={category ? 'Edit Category' : 'Add New Category'} busy={busy} formId={formId} submitLabel={category ? 'Update Category' : 'Create Category'} onClose={onClose} onSubmit={submit}>
+      <ErrorLine message={failure} />
+      <TextField label={LABELS.name} value={name} onChange={setName} error={errors.name} required data-autofocus />
+      <TextAreaField label={LABELS.description} value={description} onChange={setDescription} error={errors.description} hint="Optional" />
+    </FormModal>
   )
 }

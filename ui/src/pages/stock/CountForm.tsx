@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { STOCK_MSG, StockCountBody, type Item } from '../../../../src/contract/stock'
 import { countItem } from '../../api/stock'
-import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { TextAreaField, TextField } from '../../components/Field'
-import { Modal } from '../../components/Modal'
 import { toast } from '../../components/toast'
+import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
 import { UI } from '../../messages'
@@ -45,42 +44,25 @@ export function CountForm({ item, onClose, onSaved }: { item: Item; onClose: () 
 
   const formId = `count-form-${item.id}`
   return (
-    <Modal
-      open
-      title="Count Stock"
-      size="sm"
-      onClose={busy ? () => {} : onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Saving...' : 'Save Count'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          <span className="font-semibold">{item.name}</span>: the balance is {fmt.quantity(item.current_quantity, item.unit)}. Enter what you counted; the
-          difference is recorded as an adjustment.
-        </p>
-        <ErrorLine message={failure} />
-        <TextField
-          label={`${LABELS.quantity} (${item.unit})`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          value={quantity}
-          onChange={setQuantity}
-          error={errors.quantity}
-          data-autofocus
-          required
-        />
-        <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Required, e.g. monthly count" required />
-      </form>
-    </Modal>
+    <FormModal title="Count Stock" size="sm" busy={busy} formId={formId} submitLabel="Save Count" onClose={onClose} onSubmit={submit}>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        <span className="font-semibold">{item.name}</span>: the balance is {fmt.quantity(item.current_quantity, item.unit)}. Enter what you counted; the
+        difference is recorded as an adjustment.
+      </p>
+      <ErrorLine message={failure} />
+      <TextField
+        label={`${LABELS.quantity} (${item.unit})`}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0"
+        value={quantity}
+        onChange={setQuantity}
+        error={errors.quantity}
+        data-autofocus
+        required
+      />
+      <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Required, e.g. monthly count" required />
+    </FormModal>
   )
 }

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { CreateItemBody, STOCK_MSG, UpdateItemBody, type Item } from '../../../../src/contract/stock'
 import { createItem, updateItem } from '../../api/stock'
-import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SelectField, TextField } from '../../components/Field'
-import { Modal } from '../../components/Modal'
 import { toast } from '../../components/toast'
+import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
 import { UI } from '../../messages'
@@ -91,62 +90,45 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
 
   const formId = item ? `item-form-${item.id}` : 'item-form-new'
   return (
-    <Modal
-      open
-      title={item ? 'Edit Item' : 'Add New Item'}
-      onClose={busy ? () => {} : onClose}
-      size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Saving...' : item ? 'Update Item' : 'Create Item'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <ErrorLine message={failure} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={LABELS.name} value={form.name} onChange={set('name')} error={errors.name} required data-autofocus />
-          <TextField label={LABELS.barcode} value={form.barcode} onChange={set('barcode')} error={errors.barcode} hint="Optional" />
-          <SelectField
-            label={LABELS.category_id}
-            value={form.category_id}
-            onChange={set('category_id')}
-            error={errors.category_id}
-            placeholder="Select a category"
-            options={lookups.categories.map((c) => ({ value: String(c.id), label: c.name }))}
-            required
+    <FormModal title={item ? 'Edit Item' : 'Add New Item'} size="lg" busy={busy} formId={formId} submitLabel={item ? 'Update Item' : 'Create Item'} onClose={onClose} onSubmit={submit}>
+      <ErrorLine message={failure} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={LABELS.name} value={form.name} onChange={set('name')} error={errors.name} required data-autofocus />
+        <TextField label={LABELS.barcode} value={form.barcode} onChange={set('barcode')} error={errors.barcode} hint="Optional" />
+        <SelectField
+          label={LABELS.category_id}
+          value={form.category_id}
+          onChange={set('category_id')}
+          error={errors.category_id}
+          placeholder="Select a category"
+          options={lookups.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+          required
+        />
+        <SelectField
+          label={LABELS.supplier_id}
+          value={form.supplier_id}
+          onChange={set('supplier_id')}
+          error={errors.supplier_id}
+          placeholder="Select a supplier"
+          options={lookups.suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
+          required
+        />
+        <TextField label={LABELS.unit} value={form.unit} onChange={set('unit')} error={errors.unit} hint={STOCK_UI.unitHint} required />
+        <TextField label={`${LABELS.cost_price} (ZMW)`} id={`${formId}-cost`} {...numberInput} value={form.cost_price} onChange={set('cost_price')} error={errors.cost_price} hint={STOCK_UI.costHint} required />
+        {item ? (
+          <TextField
+            label="Current Quantity"
+            value={fmt.quantity(item.current_quantity, item.unit)}
+            onChange={() => {}}
+            readOnly
+            hint="Use Count stock or a movement to change it"
           />
-          <SelectField
-            label={LABELS.supplier_id}
-            value={form.supplier_id}
-            onChange={set('supplier_id')}
-            error={errors.supplier_id}
-            placeholder="Select a supplier"
-            options={lookups.suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
-            required
-          />
-          <TextField label={LABELS.unit} value={form.unit} onChange={set('unit')} error={errors.unit} hint={STOCK_UI.unitHint} required />
-          <TextField label={`${LABELS.cost_price} (ZMW)`} id={`${formId}-cost`} {...numberInput} value={form.cost_price} onChange={set('cost_price')} error={errors.cost_price} hint={STOCK_UI.costHint} required />
-          {item ? (
-            <TextField
-              label="Current Quantity"
-              value={fmt.quantity(item.current_quantity, item.unit)}
-              onChange={() => {}}
-              readOnly
-              hint="Use Count stock or a movement to change it"
-            />
-          ) : (
-            <TextField label={LABELS.current_quantity} {...numberInput} value={form.current_quantity} onChange={set('current_quantity')} error={errors.current_quantity} hint={STOCK_UI.quantityHint} required />
-          )}
-          <TextField label={LABELS.min_stock_level} {...numberInput} value={form.min_stock_level} onChange={set('min_stock_level')} error={errors.min_stock_level} hint={STOCK_UI.quantityHint} required />
-          <TextField label={LABELS.expiry_date} type="date" value={form.expiry_date} onChange={set('expiry_date')} error={errors.expiry_date} hint="Optional" />
-        </div>
-      </form>
-    </Modal>
+        ) : (
+          <TextField label={LABELS.current_quantity} {...numberInput} value={form.current_quantity} onChange={set('current_quantity')} error={errors.current_quantity} hint={STOCK_UI.quantityHint} required />
+        )}
+        <TextField label={LABELS.min_stock_level} {...numberInput} value={form.min_stock_level} onChange={set('min_stock_level')} error={errors.min_stock_level} hint={STOCK_UI.quantityHint} required />
+        <TextField label={LABELS.expiry_date} type="date" value={form.expiry_date} onChange={set('expiry_date')} error={errors.expiry_date} hint="Optional" />
+      </div>
+    </FormModal>
   )
 }

@@ -5,10 +5,10 @@ import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorLine } from '../../components/ErrorLine'
 import { TextAreaField, TextField } from '../../components/Field'
-import { Modal } from '../../components/Modal'
 import { ResultDialog, type Result } from '../../components/ResultDialog'
 import { toast } from '../../components/toast'
 import { CARD_PAGE_SIZE, usePagedList } from '../../components/usePagedList'
+import { FormModal } from '../../components/FormModal'
 import { check } from '../../lib/validation'
 import { UI } from '../../messages'
 import { CardGrid, failureMessage, RowAction, SearchBox, withLabels } from './shared'
@@ -138,31 +138,15 @@ function SupplierForm({ supplier, onClose, onSaved }: { supplier: Supplier | nul
   }
   const formId = supplier ? `supplier-form-${supplier.id}` : 'supplier-form-new'
   return (
-    <Modal
-      open
-      title={supplier ? 'Edit Supplier' : 'Add New Supplier'}
-      onClose={busy ? () => {} : onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Saving...' : supplier ? 'Update Supplier' : 'Create Supplier'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <ErrorLine message={failure} />
-        <TextField label={LABELS.name} value={form.name} onChange={set('name')} error={errors.name} required data-autofocus />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={LABELS.contact_person} value={form.contact_person} onChange={set('contact_person')} error={errors.contact_person} hint="Optional" />
-          <TextField label={LABELS.phone} type="tel" inputMode="tel" value={form.phone} onChange={set('phone')} error={errors.phone} hint="Optional" />
-        </div>
-        <TextField label={LABELS.email} type="email" value={form.email} onChange={set('email')} error={errors.email} hint="Optional" />
-        <TextAreaField label={LABELS.address} value={form.address} onChange={set('address')} error={errors.address} hint="Optional" rows={2} />
-      </form>
-    </Modal>
+    <FormModal title={supplier ? 'Edit Supplier' : 'Add New Supplier'} busy={busy} formId={formId} submitLabel={supplier ? 'Update Supplier' : 'Create Supplier'} onClose={onClose} onSubmit={submit}>
+      <ErrorLine message={failure} />
+      <TextField label={LABELS.name} value={form.name} onChange={set('name')} error={errors.name} required data-autofocus />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={LABELS.contact_person} value={form.contact_person} onChange={set('contact_person')} error={errors.contact_person} hint="Optional" />
+        <TextField label={LABELS.phone} type="tel" inputMode="tel" value={form.phone} onChange={set('phone')} error={errors.phone} hint="Optional" />
+      </div>
+      <TextField label={LABELS.email} type="email" value={form.email} onChange={set('email')} error={errors.email} hint="Optional" />
+      <TextAreaField label={LABELS.address} value={form.address} onChange={set('address')} error={errors.address} hint="Optional" rows={2} />
+    </FormModal>
   )
 }

@@ -3,11 +3,10 @@ import { KITCHEN_MSG, TransferBody, type TransferDirection } from '../../../../s
 import { STOCK_MSG, type Item } from '../../../../src/contract/stock'
 import { toCents } from '../../../../src/db/fixed'
 import { transferItem } from '../../api/stock'
-import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { TextAreaField, TextField } from '../../components/Field'
-import { Modal } from '../../components/Modal'
 import { toast } from '../../components/toast'
+import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
 import { UI } from '../../messages'
@@ -53,42 +52,25 @@ export function TransferForm({ item, direction, onClose, onSaved }: { item: Item
 
   const formId = `transfer-form-${item.id}`
   return (
-    <Modal
-      open
-      title={toKitchen ? 'Send to Kitchen' : 'Return to Store'}
-      size="sm"
-      onClose={busy ? () => {} : onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Saving...' : toKitchen ? 'Send to Kitchen' : 'Return to Store'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          <span className="font-semibold">{item.name}</span>: {fmt.quantity(item.current_quantity, item.unit)} in the store.{' '}
-          {toKitchen ? 'The quantity moves from the store to the kitchen.' : 'The quantity moves from the kitchen back to the store.'}
-        </p>
-        <ErrorLine message={failure} />
-        <TextField
-          label={`${LABELS.quantity} (${item.unit})`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          value={quantity}
-          onChange={setQuantity}
-          error={errors.quantity}
-          data-autofocus
-          required
-        />
-        <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
-      </form>
-    </Modal>
+    <FormModal title={toKitchen ? 'Send to Kitchen' : 'Return to Store'} size="sm" busy={busy} formId={formId} submitLabel={toKitchen ? 'Send to Kitchen' : 'Return to Store'} onClose={onClose} onSubmit={submit}>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        <span className="font-semibold">{item.name}</span>: {fmt.quantity(item.current_quantity, item.unit)} in the store.{' '}
+        {toKitchen ? 'The quantity moves from the store to the kitchen.' : 'The quantity moves from the kitchen back to the store.'}
+      </p>
+      <ErrorLine message={failure} />
+      <TextField
+        label={`${LABELS.quantity} (${item.unit})`}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0.01"
+        value={quantity}
+        onChange={setQuantity}
+        error={errors.quantity}
+        data-autofocus
+        required
+      />
+      <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
+    </FormModal>
   )
 }
