@@ -1,11 +1,10 @@
-import { networkInterfaces } from 'node:os'
 import { buildApp, MAX_BODY_BYTES } from '../app'
 import { openAndMigrate } from '../db/open'
 import { createDeps } from '../deps'
 import { TlsConfigError } from '../tls/owner-cert'
 import { httpsRedirect } from '../tls/redirect'
 import { describeTls, prepareTls, type TlsSetup } from '../tls/setup'
-import { serverUrls } from '../tls/urls'
+import { phoneUrl, serverUrls } from '../tls/urls'
 import { loadUiAssets } from '../ui-assets'
 import { startAlertSchedule } from '../modules/alerts/schedule'
 import { startBackupSchedule } from '../modules/backups/schedule'
@@ -28,24 +27,15 @@ export interface ServeOptions {
   keyFile?: string
 }
 
-/** The addresses staff can type on the restaurant's network. */
-export function lanUrls(host: string, port: number): string[] {
-  if (host !== '0.0.0.0' && host !== '::') return [`http://${host.includes(':') ? `[${host}]` : host}:${port}`]
-  const urls = [`http://localhost:${port}`]
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) if (!a.internal && a.family === 'IPv4') urls.push(`http://${a.address}:${port}`)
-  }
-  return urls
-}
-
 export async function serve(o: ServeOptions) {
   const started = performance.now()
   const dir = prepareDataDir(o.data)
   const db = openAndMigrate(dir.dbPath)
-  const urls = lanUrls(o.host, o.port)
-  const deps = createDeps({ db, secret: loadSecret(dir.secretPath), serverUrl: urls[urls.length > 1 ? 1 : 0], ui: await loadUiAssets() })
-  if (o.demo && (await seedDemo(db))) deps.logger.info('Demo data seeded: manager@rims.local, store@rims.local, chef@rims.local (password rims-demo-2026)')
   const httpsPort = o.httpsPort ?? 0
+  // The addresses staff can type on the restaurant's network; links in mails use a LAN one.
+  const urls = serverUrls(o.host, o.port, httpsPort)
+  const deps = createDeps({ db, secret: loadSecret(dir.secretPath), serverUrl: phoneUrl(urls).http, ui: await loadUiAssets() })
+  if (o.demo && (await seedDemo(db))) deps.logger.info('Demo data seeded: manager@rims.local, store@rims.local, chef@rims.local (password rims-demo-2026)')
   let tls: TlsSetup | null = null
   if (httpsPort) {
     try {
@@ -90,7 +80,7 @@ export async function serve(o: ServeOptions) {
     tls.info.urls.push(...serverUrls(o.host, server.port ?? o.port, httpsPort))
     console.log(await describeTls(tls))
   } else {
-    for (const url of urls) console.log(`  ${url}`)
+    for (const url of urls) console.log(`  ${url.http}`)
   }
 
   const stop = () => {
