@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { readFileSync } from 'node:fs'
 import { DEFAULT_RANGE_DAYS, PREVIEW_ROWS, REPORT_MSG, REPORT_TYPES, reportFileName } from '../src/contract/reports'
-import { addDays, localDate } from '../src/lib/time'
+import { addDays, localDate } from '../src/contract/dates'
 import { REPORT_INFO } from '../ui/src/pages/reports/reportTypes'
 import { apiLogin, DEMO, expectAccessible, screenshot, signInAs } from './helpers'
 

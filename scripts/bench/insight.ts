@@ -5,7 +5,7 @@
 // `bun src/main.ts serve` on it: the code as it stands, without rebuilding dist/rims under others.
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { addDays } from '../../src/lib/time'
+import { addDays } from '../../src/contract/dates'
 import { ROOT, cpuMs, ensureBenchSeed, loadAverage, login, median, ms, rssMb, rssPeak, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 

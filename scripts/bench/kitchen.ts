@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { openAndMigrate } from '../../src/db/open'
-import { localDate } from '../../src/lib/time'
+import { localDate } from '../../src/contract/dates'
 import { nextRequestNumber } from '../../src/modules/kitchen-requests/repo'
 import { ROOT, ensureBenchSeed, login, measure, quantile, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'

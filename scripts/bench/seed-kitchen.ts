@@ -2,7 +2,7 @@
 // (fulfilments, usage, wastage, adjustments) over the stock seed's span, with both ledgers adding up.
 // Called by seedBench (scripts/bench/seed.ts) right after the main store is seeded.
 import type { Db } from '../../src/db/open'
-import { localDate } from '../../src/lib/time'
+import { localDate } from '../../src/contract/dates'
 import { hashPassword } from '../../src/modules/auth/passwords'
 import { createSettingsService } from '../../src/modules/settings/service'
 import { insertUser, roleIdByName } from '../../src/modules/users/repo'

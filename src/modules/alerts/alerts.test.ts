@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { localDate, addDays } from '../../lib/time'
+import { localDate, addDays } from '../../contract/dates'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
 import { stockBuilders } from '../items/builders'
 import { kitchenBuilders } from '../kitchen-inventory/builders'

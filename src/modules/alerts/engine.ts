@@ -1,9 +1,9 @@
 import { EXPIRING_HIGH_DAYS, type AlertType } from '../../contract/alerts'
 import type { Settings } from '../../contract/settings'
 import type { Db } from '../../db/open'
-import { formatQty, fromCents, toCents } from '../../db/fixed'
+import { formatQty, fromCents, toCents } from '../../contract/fixed'
 import type { Clock } from '../../lib/clock'
-import { addDays, daysBetween, localDate, startOfLocalDay } from '../../lib/time'
+import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
 import * as repo from './repo'
 
 /** What the engine needs besides the database: the time and the settings (thresholds, zone, window). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEMO_PASSWORD, seedDemo } from '../../cli/demo'
-import { addDays, localDate } from '../../lib/time'
+import { addDays, localDate } from '../../contract/dates'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
 import { recountStockFigures } from './repo'
 

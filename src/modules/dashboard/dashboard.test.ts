@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEMO_PASSWORD, seedDemo } from '../../cli/demo'
-import { valueCents } from '../../db/fixed'
-import { addDays, daysBetween, localDate } from '../../lib/time'
+import { valueCents } from '../../contract/fixed'
+import { addDays, daysBetween, localDate } from '../../contract/dates'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
 
 // Every figure is recomputed here from the raw tables of the demo restaurant, independently of the SQL under test.

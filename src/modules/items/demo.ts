@@ -1,6 +1,6 @@
 import type { DemoContext } from '../../cli/demo'
-import { toCents } from '../../db/fixed'
-import { addDays, localDate, startOfLocalDay } from '../../lib/time'
+import { toCents } from '../../contract/fixed'
+import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
 import { createSettingsService } from '../settings/service'
 import { insertCategory } from '../categories/repo'
 import { insertSupplier } from '../suppliers/repo'

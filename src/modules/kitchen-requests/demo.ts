@@ -1,7 +1,7 @@
 import type { DemoContext } from '../../cli/demo'
 import { PRIORITIES, type Priority, type RequestStatus } from '../../contract/kitchen'
 import { recordKitchenMovementTx } from '../kitchen-inventory/service'
-import { addDays, localDate, startOfLocalDay } from '../../lib/time'
+import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
 import { createSettingsService } from '../settings/service'
 import { recordMovementTx } from '../stock-movements/service'
 import * as repo from './repo'

@@ -1,8 +1,8 @@
 import type { ReportColumn, ReportType } from '../../contract/reports'
 import type { Statement } from 'bun:sqlite'
 import type { Db } from '../../db/open'
-import { fromCents, valueCents } from '../../db/fixed'
-import { daysBetween } from '../../lib/time'
+import { fromCents, valueCents } from '../../contract/fixed'
+import { daysBetween } from '../../contract/dates'
 
 /** A report's range and the facts its rows depend on. from/to: the UTC instants of start_date 00:00 and the day after end_date. */
 export interface ReportRange {

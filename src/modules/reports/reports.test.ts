@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { parse as parseCsv } from 'csv-parse/sync'
-import { addDays, localDate } from '../../lib/time'
+import { addDays, localDate } from '../../contract/dates'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
 import { kitchenBuilders } from '../kitchen-inventory/builders'
 

@@ -3,7 +3,7 @@ import { DEFAULT_RANGE_DAYS, HISTORY_SIZE, PREVIEW_ROWS, type GeneratedReport, t
 import type { Db } from '../../db/open'
 import type { Clock } from '../../lib/clock'
 import { csvPreview, csvStream, type CsvColumn } from '../../lib/csv'
-import { addDays, localDate, startOfLocalDay } from '../../lib/time'
+import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
 import type { SettingsService } from '../settings/service'
 import { REPORTS, type ReportCells, type ReportDefinition, type ReportRange, type ReportRow } from './definitions'
 import * as repo from './repo'

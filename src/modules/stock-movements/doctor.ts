@@ -1,5 +1,5 @@
 import type { DoctorCheck } from '../../cli/doctor'
-import { formatQty } from '../../db/fixed'
+import { formatQty } from '../../contract/fixed'
 import { itemTotals, recountItemTotals } from '../items/repo'
 import * as repo from './repo'
 

@@ -1,6 +1,6 @@
 import { STOCK_MSG, type Supplier, type SupplierInput, type SupplierStatistics } from '../../contract/stock'
 import type { Db } from '../../db/open'
-import { fromCents } from '../../db/fixed'
+import { fromCents } from '../../contract/fixed'
 import { conflict, notFound } from '../../http/errors'
 import type { Clock } from '../../lib/clock'
 import * as repo from './repo'

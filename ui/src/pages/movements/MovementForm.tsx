@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { MovementBody, STOCK_MSG, UpdateMovementBody, type Item, type StockMovement } from '../../../../src/contract/stock'
-import { toCents } from '../../../../src/db/fixed'
+import { toCents } from '../../../../src/contract/fixed'
 import { getItem, recordMovement, updateMovement } from '../../api/stock'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SelectField, TextAreaField, TextField } from '../../components/Field'

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react'
 import { DEFAULT_RANGE_DAYS, PREVIEW_ROWS, REPORT_MSG, REPORT_TYPES, reportFileName, type GeneratedReport, type ReportRun, type ReportType } from '../../../../src/contract/reports'
-import { addDays, localDate } from '../../../../src/lib/time'
+import { addDays, localDate } from '../../../../src/contract/dates'
 import { downloadReport, generateReport, getReportHistory } from '../../api/reports'
 import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { KITCHEN_MSG, TransferBody, type TransferDirection } from '../../../../src/contract/kitchen'
 import { STOCK_MSG, type Item } from '../../../../src/contract/stock'
-import { toCents } from '../../../../src/db/fixed'
+import { toCents } from '../../../../src/contract/fixed'
 import { transferItem } from '../../api/stock'
 import { ErrorLine } from '../../components/ErrorLine'
 import { TextAreaField, TextField } from '../../components/Field'
