@@ -5,6 +5,7 @@ import { backupCommand, restoreCommand } from './cli/backup'
 import { createManager } from './cli/create-manager'
 import { prepareDataDir } from './cli/data-dir'
 import { runDoctor } from './cli/doctor'
+import { healthCommand } from './cli/health'
 import { serve } from './cli/serve'
 import { openAndMigrate } from './db/open'
 
@@ -15,13 +16,14 @@ Usage:
         [--https-port 3443 (0: HTTPS off)] [--cert FILE --key FILE (your own certificate)]
   rims create-manager --name "Full Name" --email you@example.com [--password-stdin]
   rims doctor [--data ./rims-data]     re-add every ledger and check the database
+  rims health [--port 3000] [--host H]  exit 0 when the local server answers, 1 otherwise (for Docker, systemd)
   rims backup [--data DIR] [--out FILE]  a checked snapshot into backups/ (or FILE)
   rims restore FILE [--data DIR]       replace the database with a backup (server stopped)
   rims --version | --help
 
 Environment: RIMS_PORT, RIMS_HOST, RIMS_DATA_DIR, RIMS_JWT_SECRET, RIMS_HTTPS_PORT, RIMS_TLS_CERT, RIMS_TLS_KEY.`
 
-const COMMANDS = ['serve', 'create-manager', 'doctor', 'backup', 'restore'] as const
+const COMMANDS = ['serve', 'create-manager', 'doctor', 'backup', 'restore', 'health'] as const
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -81,6 +83,11 @@ async function main(argv: string[]): Promise<number> {
     case 'restore':
       if (!positionals[1]) fail('restore needs the backup file: rims restore FILE')
       return restoreCommand({ data, file: positionals[1] })
+    case 'health': {
+      const port = Number(values.port || process.env.RIMS_PORT || 3000)
+      if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not ${values.port}`)
+      return healthCommand({ host: values.host ?? process.env.RIMS_HOST ?? '127.0.0.1', port })
+    }
     case 'doctor': {
       const db = openAndMigrate(prepareDataDir(data).dbPath)
       const report = runDoctor(db)
