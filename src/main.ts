@@ -1,4 +1,5 @@
 #!/usr/bin/env bun
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import pkg from '../package.json'
 import { backupCommand, restoreCommand } from './cli/backup'
@@ -7,6 +8,7 @@ import { prepareDataDir } from './cli/data-dir'
 import { runDoctor } from './cli/doctor'
 import { healthCommand } from './cli/health'
 import { serve } from './cli/serve'
+import { startupErrorLine } from './cli/startup-error'
 import { openAndMigrate } from './db/open'
 
 const USAGE = `RIMS ${pkg.version}: restaurant and bar inventory
@@ -29,6 +31,9 @@ function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
   process.exit(2)
 }
+
+/** The data folder of this run, for the start-up error's fix line. */
+let dataDir: string | undefined
 
 async function main(argv: string[]): Promise<number> {
   let parsed
@@ -62,6 +67,7 @@ async function main(argv: string[]): Promise<number> {
   if (!(COMMANDS as readonly string[]).includes(command)) fail(`Unknown command: ${command}`)
   if (positionals.length > (command === 'restore' ? 2 : 1)) fail(`Too many arguments: ${positionals.join(' ')}`)
   const data = values.data ?? process.env.RIMS_DATA_DIR ?? './rims-data'
+  dataDir = resolve(data)
 
   switch (command) {
     case 'serve': {
@@ -102,5 +108,11 @@ async function main(argv: string[]): Promise<number> {
   return 2
 }
 
-const code = await main(process.argv.slice(2))
+let code: number
+try {
+  code = await main(process.argv.slice(2))
+} catch (e) {
+  console.error(startupErrorLine(e, dataDir))
+  code = 1
+}
 if (code >= 0) process.exit(code)
