@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # One Dockerfile for amd64 and arm64. The build stage runs on the builder's own platform and
 # cross-compiles the single executable for the target (the project's offline arm64 build), so an
 # arm64 image never runs npm, Vite or Bun under emulation. The runtime stage holds that file only.

@@ -70,7 +70,9 @@ const caFingerprint = async () => new Bun.CryptoHasher('sha256').update(await (a
 try {
   let started = performance.now()
   step(`building ${tag} with ${engine}`)
-  await $`${engine} build -f ${dockerfile()} -t ${tag} ${root}`
+  // Podman writes OCI images by default, which have no HEALTHCHECK: ask for Docker's format.
+  const format = engine === 'podman' ? ['--format', 'docker'] : []
+  await $`${engine} build ${format} -f ${dockerfile()} -t ${tag} ${root}`
   step(`built in ${seconds(started)} s; image size ${(await $`${engine} image inspect --format {{.Size}} ${tag}`.text()).trim()} bytes`)
 
   started = performance.now()
