@@ -1,5 +1,5 @@
 // `npm run bench`: the whole benchmark, held to the targets of issue 9, written to docs/performance.{md,json}.
-//   bun scripts/bench/run.ts [--runs 3] [--duration 4] [--clients 1,10,50] [--data /tmp/rims-bench-run] [--reseed] [--rebuild] [--no-write]
+//   bun scripts/bench/run.ts [--runs 3] [--duration 4] [--clients 1,10,50] [--data /tmp/rims-bench-run] [--reseed] [--rebuild] [--no-lighthouse] [--no-write]
 // 1. Seeds the benchmark database once (scripts/bench/seed.ts: 10,000 items, 200 suppliers, 1,000,000 movements,
 //    100,000 kitchen requests, 200,000 kitchen movements), kept in <data>/seed between invocations.
 // 2. Builds dist/rims if it is missing (--rebuild: always), measures its size, the gzipped initial UI,
@@ -7,7 +7,9 @@
 // 3. Each run: copies the seeded database, starts dist/rims on the copy (cold start on 1.3 M rows), idle RSS,
 //    the one-year CSV (time, peak RSS above idle), a backup, then autocannon at 1/10/50 clients on the read
 //    endpoints, the bare bun:sqlite+Elysia handler (same run, for the ratio) and the writes; loaded RSS.
-// 4. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
+// 4. The lean-start figures (scripts/bench/lean.ts, --runs of them): the compiled hello yardstick, the seeded start with
+//    HTTPS on, RSS after start on the demo data, items page 1 against the bare handler, Lighthouse on /login.
+// 5. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
 import { spawn } from 'bun'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +20,7 @@ import { addDays, localDate } from '../../src/contract/dates'
 import { nextRequestNumber } from '../../src/modules/kitchen-requests/repo'
 import { coldStarts, loginsAtConcurrency } from './foundation'
 import { fsyncLatency } from './fsync'
+import { leanFigureRows, leanFigures, leanTargets } from './lean'
 import { EXECUTABLE, ROOT, ensureBenchSeed, ensureExecutable, freePort, loadAverage, login, machine, measure, median, rssMb, rssPeak, startExecutable, waitFor, type Load, type Measured } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 import { BENCH_CHEF } from './seed-kitchen'
@@ -30,6 +33,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: '/tmp/rims-bench-run' },
     reseed: { type: 'boolean', default: false },
     rebuild: { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
   },
 })
@@ -280,6 +284,8 @@ const lastDoctor = (() => {
   return r
 })()
 rmSync(RUN_DIR, { recursive: true, force: true })
+console.log(`lean-start figures [${elapsed()}]`)
+const lean = await leanFigures({ runs: RUNS, duration: DURATION, data: values.data!, lighthouse: !values['no-lighthouse'] })
 
 // ---------------------------------------------------------------- medians, targets, report
 
@@ -312,6 +318,7 @@ const summary = {
   exeMb,
   uiGzipKb,
   fsync,
+  lean,
   endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e.name, Object.fromEntries(CLIENTS.map((c) => [c, endpointMedian(e.name, c)]))])),
 }
 
@@ -335,6 +342,7 @@ targets.push({ what: `one-year stock-movements CSV (${summary.csvRows.toLocaleSt
 targets.push({ what: 'one-year CSV: server RSS peak above its RSS just before', target: '< 150 MB above idle', measured: `${summary.csvPeakAboveIdleMb.toFixed(0)} MB`, met: summary.csvPeakAboveIdleMb < 150 })
 targets.push({ what: 'cold start → first answer, seeded database', target: '< 300 ms', measured: `${summary.coldStartSeededMs.toFixed(0)} ms`, met: summary.coldStartSeededMs < 300 })
 targets.push({ what: 'cold start → first answer, empty data dir', target: '< 300 ms', measured: `${summary.coldStartEmptyMs.toFixed(0)} ms`, met: summary.coldStartEmptyMs < 300 })
+targets.push(...leanTargets(lean))
 targets.push({ what: 'idle RSS (seeded database, signed in)', target: '< 80 MB', measured: `${summary.idleRssMb.toFixed(0)} MB`, met: summary.idleRssMb < 80 })
 
 const m = machine()
@@ -365,6 +373,7 @@ md.push(`| executable size (dist/rims) | ${f1(exeMb)} MiB |`)
 if (uiGzipKb) md.push(`| initial UI, gzipped (JS + CSS) | ${f1(uiGzipKb.js)} KB + ${f1(uiGzipKb.css)} KB |`)
 md.push(`| cold start → first answer, empty data dir (median of 3): wall / server CPU | ${summary.coldStartEmptyMs.toFixed(0)} ms / ${summary.coldStartEmptyCpuMs.toFixed(0)} ms |`)
 md.push(`| cold start → first answer, seeded database: wall / server CPU | ${summary.coldStartSeededMs.toFixed(0)} ms / ${summary.coldStartSeededCpuMs.toFixed(0)} ms |`)
+for (const [k, v] of leanFigureRows(lean)) md.push(`| ${k} | ${v} |`)
 md.push(`| load average (1 min) at the start of each run | ${runs.map((r) => r.loadAverage[0].toFixed(1)).join(', ')} |`)
 md.push(`| idle RSS | ${f1(summary.idleRssMb)} MB |`)
 md.push(`| loaded RSS (peak during the endpoint runs) | ${f1(summary.loadedRssMb)} MB |`)
