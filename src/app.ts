@@ -71,6 +71,8 @@ export function buildApp(deps: AppDeps) {
     .onRequest(({ request, set }) => {
       set.headers['x-content-type-options'] = 'nosniff'
       set.headers['referrer-policy'] = 'no-referrer'
+      // Only over HTTPS (RFC 6797): a browser that saw it will not fall back to plain HTTP for a year.
+      if (request.url.startsWith('https:') && deps.settings.get().require_https) set.headers['strict-transport-security'] = 'max-age=31536000'
       const length = Number(request.headers.get('content-length') ?? 0)
       if (length > MAX_BODY_BYTES) {
         set.status = 413
