@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import pkg from '../package.json'
 import { backupCommand, restoreCommand } from './cli/backup'
 import { createManager } from './cli/create-manager'
-import { prepareDataDir } from './cli/data-dir'
+import { looseModes, prepareDataDir } from './cli/data-dir'
 import { runDoctor } from './cli/doctor'
 import { serve } from './cli/serve'
 import { openAndMigrate } from './db/open'
@@ -82,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
       if (!positionals[1]) fail('restore needs the backup file: rims restore FILE')
       return restoreCommand({ data, file: positionals[1] })
     case 'doctor': {
+      for (const l of looseModes(data)) console.log(`warn ${l.path} is ${l.mode.toString(8).padStart(4, '0')}, readable by other users; set to ${l.wanted.toString(8).padStart(4, '0')}`)
       const db = openAndMigrate(prepareDataDir(data).dbPath)
       const report = runDoctor(db)
       db.close()
@@ -95,5 +96,7 @@ async function main(argv: string[]): Promise<number> {
   return 2
 }
 
+// Everything RIMS writes (database, WAL, backups, keys) is for the owner only.
+process.umask(0o077)
 const code = await main(process.argv.slice(2))
 if (code >= 0) process.exit(code)
