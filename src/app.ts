@@ -30,6 +30,7 @@ import { connectRoutes } from './modules/connect/routes'
 import type { TlsInfo } from './tls/info'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 /** Everything a route may use; made once by createDeps (src/deps.ts) or by a test. */
 export interface AppDeps {
@@ -77,6 +78,12 @@ export function buildApp(deps: AppDeps) {
       if (length > MAX_BODY_BYTES) {
         set.status = 413
         return failure('The request body is too large (1 MiB at most)')
+      }
+      // A form or text body would be parsed into something else than the JSON the contract describes.
+      const type = request.headers.get('content-type')
+      if (type && WRITE_METHODS.has(request.method) && !/^application\/json\s*(;|$)/i.test(type)) {
+        set.status = 400
+        return failure('The request body must be JSON (Content-Type: application/json)')
       }
     })
     .onError(({ code, error, set, request }) => {
