@@ -4,7 +4,7 @@ import { makeTestEnv, type TestEnv } from '../test/harness'
 let env: TestEnv
 beforeAll(async () => {
   env = await makeTestEnv()
-})
+}, 60_000)
 afterAll(() => env.close())
 
 const get = (url: string) => env.app.handle(new Request(url))
