@@ -66,4 +66,4 @@ test('`rims doctor` warns about files other users can read, and they are 0600 ag
   expect(mode(join(dir, 'rims.db'))).toBe(0o600)
   expect(mode(join(dir, 'backups', backup))).toBe(0o600)
   expect(existsSync(join(dir, 'secret.key')) ? mode(join(dir, 'secret.key')) : 0o600).toBe(0o600)
-})
+}, 60_000)

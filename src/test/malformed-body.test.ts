@@ -58,4 +58,4 @@ test('every write route refuses a body that is not a JSON object with 400, and n
   }
   expect(wrong).toEqual([])
   expect(tablesDigest(env.deps.db, ['audit_log'])).toBe(before)
-})
+}, 60_000)

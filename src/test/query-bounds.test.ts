@@ -36,7 +36,7 @@ test('page and limit out of range are a 400 naming the field on every paged list
   }
   expect(paged.length).toBeGreaterThan(20)
   expect(wrong).toEqual([])
-})
+}, 60_000)
 
 test('a date outside 2000-01-01..2100-12-31 or not on the calendar is a 400 naming the field on every route that reads dates', async () => {
   const dated: string[] = []
@@ -61,7 +61,7 @@ test('a date outside 2000-01-01..2100-12-31 or not on the calendar is a 400 nami
   }
   expect(dated.length).toBeGreaterThan(5)
   expect(wrong).toEqual([])
-})
+}, 60_000)
 
 test('no GET route answers 500 to huge pages, limits or far dates', async () => {
   const wrong: string[] = []
@@ -72,4 +72,4 @@ test('no GET route answers 500 to huge pages, limits or far dates', async () => 
     }
   }
   expect(wrong).toEqual([])
-})
+}, 60_000)
