@@ -30,6 +30,7 @@ import { connectRoutes } from './modules/connect/routes'
 import type { TlsInfo } from './tls/info'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 /** Everything a route may use; made once by createDeps (src/deps.ts) or by a test. */
 export interface AppDeps {
@@ -71,10 +72,18 @@ export function buildApp(deps: AppDeps) {
     .onRequest(({ request, set }) => {
       set.headers['x-content-type-options'] = 'nosniff'
       set.headers['referrer-policy'] = 'no-referrer'
+      // Only over HTTPS (RFC 6797): a browser that saw it will not fall back to plain HTTP for a year.
+      if (request.url.startsWith('https:') && deps.settings.get().require_https) set.headers['strict-transport-security'] = 'max-age=31536000'
       const length = Number(request.headers.get('content-length') ?? 0)
       if (length > MAX_BODY_BYTES) {
         set.status = 413
         return failure('The request body is too large (1 MiB at most)')
+      }
+      // A form or text body would be parsed into something else than the JSON the contract describes.
+      const type = request.headers.get('content-type')
+      if (type && WRITE_METHODS.has(request.method) && !/^application\/json\s*(;|$)/i.test(type)) {
+        set.status = 400
+        return failure('The request body must be JSON (Content-Type: application/json)')
       }
     })
     .onError(({ code, error, set, request }) => {

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import pkg from '../package.json'
 import { backupCommand, restoreCommand } from './cli/backup'
 import { createManager } from './cli/create-manager'
-import { prepareDataDir } from './cli/data-dir'
+import { looseModes, prepareDataDir } from './cli/data-dir'
 import { runDoctor } from './cli/doctor'
 import { healthCommand } from './cli/health'
 import { serve } from './cli/serve'
@@ -95,6 +95,7 @@ async function main(argv: string[]): Promise<number> {
       return healthCommand({ host: values.host ?? process.env.RIMS_HOST ?? '127.0.0.1', port })
     }
     case 'doctor': {
+      for (const l of looseModes(data)) console.log(`warn ${l.path} is ${l.mode.toString(8).padStart(4, '0')}, readable by other users; set to ${l.wanted.toString(8).padStart(4, '0')}`)
       const db = openAndMigrate(prepareDataDir(data).dbPath)
       const report = runDoctor(db)
       db.close()
@@ -108,6 +109,8 @@ async function main(argv: string[]): Promise<number> {
   return 2
 }
 
+// Everything RIMS writes (database, WAL, backups, keys) is for the owner only.
+process.umask(0o077)
 let code: number
 try {
   code = await main(process.argv.slice(2))

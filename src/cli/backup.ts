@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, renameSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { MIGRATIONS } from '../db/migrations'
 import { migrate, openDb, openAndMigrate } from '../db/open'
@@ -69,10 +69,12 @@ export function restoreCommand(o: { data: string; file: string; now?: Date }): n
     current.close()
     kept = `${dir.dbPath}.pre-restore-${(o.now ?? new Date()).toISOString().replace(/[:.]/g, '-')}`
     renameSync(dir.dbPath, kept)
+    chmodSync(kept, 0o600)
     for (const suffix of ['-wal', '-shm']) rmSync(dir.dbPath + suffix, { force: true })
   }
   const tmp = `${dir.dbPath}.restoring`
   copyFileSync(file, tmp)
+  chmodSync(tmp, 0o600)
   fsyncPath(tmp)
   renameSync(tmp, dir.dbPath)
   fsyncPath(dir.root)

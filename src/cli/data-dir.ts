@@ -1,10 +1,35 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
-/** The data dir holds everything the box keeps: rims.db, secret.key, backups/. */
+// The database holds argon2 hashes and the SMTP password, secret.key signs every session: owner only.
+const PRIVATE_DIR = 0o700
+const PRIVATE_FILE = 0o600
+const isPrivateFile = (name: string) => /^(rims\.db(-wal|-shm|-journal|\.pre-restore-.*|\.restoring)?|secret\.key)$/.test(name)
+
+/** The data dir, backups/ and the files in them that other local users can read or write. */
+export function looseModes(dir: string): { path: string; mode: number; wanted: number }[] {
+  const root = resolve(dir)
+  const found: { path: string; mode: number; wanted: number }[] = []
+  const check = (path: string, wanted: number) => {
+    const st = lstatSync(path, { throwIfNoEntry: false })
+    if (st && !st.isSymbolicLink() && (st.mode & 0o077) !== 0) found.push({ path, mode: st.mode & 0o777, wanted })
+  }
+  if (!existsSync(root)) return found
+  check(root, PRIVATE_DIR)
+  for (const name of readdirSync(root)) if (isPrivateFile(name)) check(join(root, name), PRIVATE_FILE)
+  const backups = join(root, 'backups')
+  if (existsSync(backups)) {
+    check(backups, PRIVATE_DIR)
+    for (const name of readdirSync(backups)) check(join(backups, name), PRIVATE_FILE)
+  }
+  return found
+}
+
+/** The data dir holds everything the box keeps: rims.db, secret.key, backups/; made or tightened to owner-only. */
 export function prepareDataDir(dir: string) {
   const root = resolve(dir)
-  mkdirSync(join(root, 'backups'), { recursive: true })
+  mkdirSync(join(root, 'backups'), { recursive: true, mode: PRIVATE_DIR })
+  for (const loose of looseModes(root)) chmodSync(loose.path, loose.wanted)
   return { root, dbPath: join(root, 'rims.db'), backupsDir: join(root, 'backups'), secretPath: join(root, 'secret.key') }
 }
 
@@ -13,9 +38,9 @@ export function loadSecret(secretPath: string): Uint8Array {
   const fromEnv = process.env.RIMS_JWT_SECRET
   if (fromEnv) return new TextEncoder().encode(fromEnv)
   if (!existsSync(secretPath)) {
-    writeFileSync(secretPath, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'), { mode: 0o600 })
+    writeFileSync(secretPath, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'), { mode: PRIVATE_FILE })
   }
-  chmodSync(secretPath, 0o600)
+  chmodSync(secretPath, PRIVATE_FILE)
   return new Uint8Array(Buffer.from(readFileSync(secretPath, 'utf8').trim(), 'base64'))
 }
 

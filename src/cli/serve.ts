@@ -1,4 +1,5 @@
 import { buildApp, MAX_BODY_BYTES } from '../app'
+import { IDLE_TIMEOUT_S, withConnectionLimits } from '../http/connection-limits'
 import { openAndMigrate } from '../db/open'
 import { createDeps } from '../deps'
 import { TlsConfigError } from '../tls/owner-cert'
@@ -10,10 +11,6 @@ import { startAlertSchedule } from '../modules/alerts/schedule'
 import { startBackupSchedule } from '../modules/backups/schedule'
 import { loadSecret, markDataDirInUse, prepareDataDir } from './data-dir'
 import { seedDemo } from './demo'
-
-// Bun closes a request that sends nothing for 10 s by default; a backup of a large database or a
-// year's report can take longer before its first byte. 255 s is Bun's maximum.
-const IDLE_TIMEOUT_S = 255
 
 export interface ServeOptions {
   port: number
@@ -61,13 +58,15 @@ export async function serve(o: ServeOptions) {
       process.exit(2)
     }
   }
+  // A short idle timeout (backups and reports get longer), requests per address capped, bodies on a deadline.
+  const limited = withConnectionLimits((req) => app.fetch(req))
   const redirect = { httpsPort, boundHost: o.host, settings: deps.settings.get }
   const server = listen(o.port, '--port', 'RIMS_PORT', () =>
-    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? app.fetch(req) }),
+    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? limited(req, srv) }),
   )
   const secure = tls
     ? listen(httpsPort, '--https-port', 'RIMS_HTTPS_PORT', () =>
-        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, tls: { cert: tls.cert, key: tls.key }, fetch: (req) => app.fetch(req) }),
+        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, tls: { cert: tls.cert, key: tls.key }, fetch: limited }),
       )
     : null
 

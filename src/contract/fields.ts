@@ -74,18 +74,26 @@ export const upperEnum = <const T extends readonly [string, ...string[]]>(field:
     v.picklist(values, `${field} must be one of ${values.join(', ')}`),
   )
 
+// Far enough for any stock or report; a year 1 or 9999 only ever came from a typo or a probe.
+export const FIRST_DATE = '2000-01-01'
+export const LAST_DATE = '2100-12-31'
+
 export const isoDate = (field: string) =>
   v.pipe(
     v.string(`${field} must be a date (YYYY-MM-DD)`),
     v.isoDate(`${field} must be a date (YYYY-MM-DD)`),
     v.check((s) => !Number.isNaN(Date.parse(s + 'T00:00:00Z')) && new Date(s + 'T00:00:00Z').toISOString().startsWith(s), `${field} must be a real date`),
+    v.check((s) => s >= FIRST_DATE && s <= LAST_DATE, `${field} must be between ${FIRST_DATE} and ${LAST_DATE}`),
   )
 
 export const password = (field: string, message: string) =>
   v.pipe(v.string(`${field} is required`), v.minLength(8, message), v.maxLength(200, `${field} is too long`))
 
+// An offset past 2^53 (page=1e300) made SQLite fail with a 500; a million pages is beyond any list here.
+export const MAX_PAGE = 1_000_000
+
 export const paging = {
-  page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.number('page must be a number'), v.integer('page must be a whole number'), v.minValue(1, 'page must be at least 1')), 1),
+  page: v.optional(v.pipe(v.unknown(), v.transform(Number), v.number('page must be a number'), v.integer('page must be a whole number'), v.minValue(1, 'page must be at least 1'), v.maxValue(MAX_PAGE, `page must be at most ${MAX_PAGE}`)), 1),
   limit: v.optional(v.pipe(v.unknown(), v.transform(Number), v.number('limit must be a number'), v.integer('limit must be a whole number'), v.minValue(1, 'limit must be at least 1'), v.maxValue(500, 'limit must be at most 500')), 50),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'q must be at most 200 characters'))),
 }

@@ -19,6 +19,8 @@ const htmlHeaders = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-cache',
   'content-security-policy': CSP,
+  // For browsers that predate CSP's frame-ancestors.
+  'x-frame-options': 'DENY',
   'permissions-policy': 'camera=(self)',
 }
 

@@ -1,9 +1,17 @@
 import * as v from 'valibot'
 import { badRequest } from './errors'
 
-/** Parses input with a contract schema; the first problem becomes a 400 that names the field. */
+export const NOT_AN_OBJECT = 'The request body must be a JSON object'
+
+const isPlainObject = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x)
+
+/**
+ * Parses input with a contract schema; the first problem becomes a 400 that names the field.
+ * An object schema takes only an object: a missing, null or array body is refused, never read as {}.
+ */
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, input ?? {})
+  if ('entries' in schema && !isPlainObject(input)) throw badRequest(NOT_AN_OBJECT)
+  const result = v.safeParse(schema, input)
   if (result.success) return result.output
   throw badRequest(describeIssue(schema, result.issues[0]))
 }
@@ -20,7 +28,7 @@ function describeIssue(schema: v.GenericSchema, issue: v.BaseIssue<unknown>): st
   }
   if (!isValibotDefault(issue.message)) return issue.message
   if (field) return `${field} is invalid`
-  return 'The request body must be a JSON object'
+  return NOT_AN_OBJECT
 }
 
 // Valibot's own messages read "Invalid type: Expected …"; ours name the field (or quote the spec).

@@ -57,3 +57,10 @@ test('an empty report still has its header', async () => {
   expect(parse(text, { bom: true })).toEqual([['Item', 'Quantity', 'Cost (ZMW)', 'Remarks']])
   expect(csvPreview(columns, [])).toEqual({ columns: ['Item', 'Quantity', 'Cost (ZMW)', 'Remarks'], rows: [] })
 })
+
+test('every field is quoted, so a ; inside a cell cannot start a formula where ; is the separator', async () => {
+  const text = await new Response(csvStream(columns, [{ name: 'Salt;=1+1', qty: 3, cost: 1, note: null }])).text()
+  const lines = text.replace('\uFEFF', '').split('\r\n')
+  expect(lines[0]).toBe('"Item","Quantity","Cost (ZMW)","Remarks"')
+  expect(lines[1]).toBe('"Salt;=1+1","3","1.00",""')
+})

@@ -23,8 +23,8 @@ const BOM = '\uFEFF'
 const BATCH = 500
 
 /**
- * A CSV file as a stream: UTF-8 with a BOM (Excel opens it as UTF-8), RFC 4180 quoting by
- * papaparse (twice as fast as csv-stringify on a year of movements), rows pulled from an iterator in small batches so a year of movements is
+ * A CSV file as a stream: UTF-8 with a BOM (Excel opens it as UTF-8), every field quoted by
+ * papaparse (LibreOffice may split on `;`, so an unquoted `a;=cmd` would become a formula cell) (twice as fast as csv-stringify on a year of movements), rows pulled from an iterator in small batches so a year of movements is
  * never held in memory.
  */
 export function csvStream<Row>(columns: CsvColumn<Row>[], rows: Iterable<Row>): ReadableStream<Uint8Array> {
@@ -49,7 +49,7 @@ export function csvStream<Row>(columns: CsvColumn<Row>[], rows: Iterable<Row>): 
         }
         records.push(columns.map((c) => cell(c, next.value)))
       }
-      if (records.length) controller.enqueue(encoder.encode(prefix + Papa.unparse(records, { newline: '\r\n' }) + '\r\n'))
+      if (records.length) controller.enqueue(encoder.encode(prefix + Papa.unparse(records, { newline: '\r\n', quotes: true }) + '\r\n'))
       if (done) controller.close()
     },
     cancel() {

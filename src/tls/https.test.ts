@@ -28,6 +28,23 @@ const presentedFingerprint = (port: number, ca: string) =>
     socket.on('error', reject)
   })
 
+/**
+ * fetch over HTTPS trusting only `ca`, verified by curl (OpenSSL, as browsers do): Bun's own TLS
+ * client refuses any CA with iPAddress name constraints ("unsupported name constraint type").
+ */
+async function trustedFetch(url: string, ca: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+  const dir = mkdtempSync(join(tmpdir(), 'rims-curl-'))
+  writeFileSync(join(dir, 'ca.pem'), ca)
+  const args = ['curl', '-sS', '--cacert', join(dir, 'ca.pem'), '-D', join(dir, 'headers'), '-o', join(dir, 'body'), '-X', init.method ?? 'GET']
+  for (const [k, v] of Object.entries(init.headers ?? {})) args.push('-H', `${k}: ${v}`)
+  if (init.body !== undefined) args.push('--data-binary', init.body)
+  const run = Bun.spawnSync([...args, url], { stdout: 'pipe', stderr: 'pipe' })
+  if (run.exitCode !== 0) throw new Error(`curl ${url}: ${run.stderr.toString()}`)
+  const [statusLine, ...lines] = readFileSync(join(dir, 'headers'), 'utf8').trim().split(/\r?\n/)
+  const headers = new Headers(lines.map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()] as [string, string]))
+  return new Response(readFileSync(join(dir, 'body')), { status: Number(statusLine.split(' ')[1]), headers })
+}
+
 /** Runs `rims serve` that is expected to stop at start; returns its exit code and output. */
 async function startThatFails(args: string[], env: Record<string, string> = {}) {
   const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--host', '127.0.0.1', '--port', String(freePort()), '--data', mkdtempSync(join(tmpdir(), 'rims-fail-')), ...args], {
@@ -70,7 +87,7 @@ describe('the compiled executable on a fresh data dir', () => {
   test('HTTPS on 127.0.0.1 and on localhost verifies when only the CA is trusted', async () => {
     const ca = readFileSync(tlsPaths(dataDir).caCert, 'utf8')
     for (const url of [https(), `https://localhost:${httpsPort}`]) {
-      const res = await fetch(url + '/api/health', { tls: { ca } })
+      const res = await trustedFetch(url + '/api/health', ca)
       expect(res.status).toBe(200)
     }
     await expect(fetch(https() + '/api/health')).rejects.toThrow()
@@ -88,7 +105,7 @@ describe('the compiled executable on a fresh data dir', () => {
 
   test('/ca.crt over HTTP and HTTPS is tls/ca.crt and holds no private key', async () => {
     const ca = readFileSync(tlsPaths(dataDir).caCert, 'utf8')
-    for (const res of [await fetch(server.url + '/ca.crt'), await fetch(https() + '/ca.crt', { tls: { ca } })]) {
+    for (const res of [await fetch(server.url + '/ca.crt'), await trustedFetch(https() + '/ca.crt', ca)]) {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('application/x-x509-ca-cert')
       const body = await res.text()
@@ -104,7 +121,7 @@ describe('the compiled executable on a fresh data dir', () => {
     await start()
     expect(fingerprint256(readFileSync(tlsPaths(dataDir).caCert, 'utf8'))).toBe(before)
     expect(readFileSync(tlsPaths(dataDir).serverCert, 'utf8')).toBe(cert)
-    expect((await fetch(https() + '/api/health', { tls: { ca: readFileSync(tlsPaths(dataDir).caCert, 'utf8') } })).status).toBe(200)
+    expect((await trustedFetch(https() + '/api/health', readFileSync(tlsPaths(dataDir).caCert, 'utf8'))).status).toBe(200)
   }, 30_000)
 
   test('a changed address list re-issues the server certificate under the same CA', async () => {
@@ -121,7 +138,7 @@ describe('the compiled executable on a fresh data dir', () => {
     expect(namesOf(now).ips).not.toContain('10.99.99.99')
     expect(namesOf(now).ips).toEqual(expect.arrayContaining(lanAddresses().map((a) => a.address)))
     expect(fingerprint256(readFileSync(p.caCert, 'utf8'))).toBe(before)
-    expect((await fetch(https() + '/api/health', { tls: { ca: readFileSync(p.caCert, 'utf8') } })).status).toBe(200)
+    expect((await trustedFetch(https() + '/api/health', readFileSync(p.caCert, 'utf8'))).status).toBe(200)
   }, 30_000)
 })
 
@@ -172,11 +189,10 @@ describe('require_https', () => {
   let httpsPort: number
   let token: string
   const setRequireHttps = async (on: boolean, extra: Record<string, unknown> = {}) => {
-    const res = await fetch(`https://127.0.0.1:${httpsPort}/api/manager/settings`, {
+    const res = await trustedFetch(`https://127.0.0.1:${httpsPort}/api/manager/settings`, readFileSync(tlsPaths(server.dataDir).caCert, 'utf8'), {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ require_https: on, ...extra }),
-      tls: { ca: readFileSync(tlsPaths(server.dataDir).caCert, 'utf8') },
     })
     expect(res.status).toBe(200)
   }
@@ -208,6 +224,13 @@ describe('require_https', () => {
     const ca = await fetch(server.url + '/ca.crt', { redirect: 'manual' })
     expect(ca.status).toBe(200)
     expect(await ca.text()).toBe(readFileSync(tlsPaths(server.dataDir).caCert, 'utf8'))
+  })
+
+  test('on: HTTPS answers carry Strict-Transport-Security; HTTP answers never do', async () => {
+    await setRequireHttps(true)
+    const secure = await trustedFetch(`https://127.0.0.1:${httpsPort}/api/health`, readFileSync(tlsPaths(server.dataDir).caCert, 'utf8'))
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000')
+    expect((await fetch(server.url + '/ca.crt')).headers.get('strict-transport-security')).toBeNull()
   })
 
   test('a forged Host header cannot send the redirect to another site', async () => {

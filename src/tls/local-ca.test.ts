@@ -1,11 +1,11 @@
 import 'reflect-metadata'
 import * as x509 from '@peculiar/x509'
 import { describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fingerprint256 } from './fingerprint'
-import { ensureLocalCertificates, namesOf, SERVER_DAYS, tlsPaths } from './local-ca'
+import { ensureLocalCertificates, issueServerCertificate, loadAuthority, makeAuthority, namesOf, SERVER_DAYS, tlsPaths } from './local-ca'
 import { serverNames } from './names'
 
 const DAY = 86_400_000
@@ -87,6 +87,70 @@ describe('the local certificate authority', () => {
     const at29 = await ensureLocalCertificates({ dataDir: dir, caLabel: 'Test Bistro', names: NAMES, now: new Date(notAfter.getTime() - 29 * DAY) })
     expect(at29.issued).toBe('fewer than 30 days remain')
     expect(at29.fingerprint).toBe(first.fingerprint)
+  })
+})
+
+describe('the local CA is trusted for the box and private addresses only (critical name constraints)', () => {
+  // openssl verify checks name constraints like a browser: a certificate for a name outside them fails.
+  const verify = (caPem: string, certPem: string) => {
+    const dir = freshDir()
+    writeFileSync(join(dir, 'ca.pem'), caPem)
+    writeFileSync(join(dir, 'cert.pem'), certPem)
+    const run = Bun.spawnSync(['openssl', 'verify', '-CAfile', join(dir, 'ca.pem'), join(dir, 'cert.pem')], { stdout: 'pipe', stderr: 'pipe' })
+    return { ok: run.exitCode === 0, out: run.stdout.toString() + run.stderr.toString() }
+  }
+  const issue = async (dir: string, names: { dns: string[]; ips: string[] }) => {
+    const authority = (await loadAuthority(tlsPaths(dir), new Date()))!
+    return (await issueServerCertificate({ authority, names })).cert.toString('pem')
+  }
+
+  test('the constraint is critical and names localhost, .local, the host name and the private ranges', async () => {
+    const dir = freshDir()
+    const made = await ensureLocalCertificates({ dataDir: dir, caLabel: 'Test Bistro', names: NAMES })
+    const ext = new x509.X509Certificate(made.caPem).getExtension('2.5.29.30')
+    expect(ext?.critical).toBe(true)
+    const text = Bun.spawnSync(['openssl', 'x509', '-noout', '-ext', 'nameConstraints'], { stdin: new TextEncoder().encode(made.caPem), stdout: 'pipe' }).stdout.toString()
+    for (const entry of ['DNS:localhost', 'DNS:local', 'DNS:backoffice', 'IP:10.0.0.0/255.0.0.0', 'IP:172.16.0.0/255.240.0.0', 'IP:192.168.0.0/255.255.0.0', 'IP:127.0.0.0/255.0.0.0']) expect(text).toContain(entry)
+  })
+
+  test("the box's own certificate verifies; one for localhost and a .local name verifies", async () => {
+    const dir = freshDir()
+    const made = await ensureLocalCertificates({ dataDir: dir, caLabel: 'Test Bistro', names: NAMES })
+    expect(verify(made.caPem, made.certPem)).toMatchObject({ ok: true })
+    expect(verify(made.caPem, await issue(dir, { dns: ['localhost', 'till.local'], ips: ['127.0.0.1', '10.1.2.3', '172.20.0.1', 'fe80::1', '::1'] }))).toMatchObject({ ok: true })
+  })
+
+  test('a certificate it signed for example.com, a bank or a public address fails verification', async () => {
+    const dir = freshDir()
+    const made = await ensureLocalCertificates({ dataDir: dir, caLabel: 'Test Bistro', names: NAMES })
+    for (const names of [{ dns: ['example.com'], ips: [] }, { dns: ['localhost', 'www.bank.co.zm'], ips: [] }, { dns: ['localhost'], ips: ['8.8.8.8'] }, { dns: ['localhost'], ips: ['2001:db8::1'] }]) {
+      const result = verify(made.caPem, await issue(dir, names))
+      expect({ names, ok: result.ok }).toEqual({ names, ok: false })
+      expect(result.out).toMatch(/name constraint|permitted subtree/i)
+    }
+  })
+
+  test("a public URL's host known when the CA is made is permitted; a name outside the CA is left out of the server certificate", async () => {
+    const dir = freshDir()
+    const first = await ensureLocalCertificates({ dataDir: dir, caLabel: 'Test Bistro', names: { dns: [...NAMES.dns, 'rims.bistro.co.zm'], ips: NAMES.ips } })
+    expect(verify(first.caPem, first.certPem)).toMatchObject({ ok: true })
+    const later = await ensureLocalCertificates({ dataDir: dir, caLabel: 'Test Bistro', names: { dns: [...NAMES.dns, 'rims.bistro.co.zm', 'elsewhere.example'], ips: [...NAMES.ips, '203.0.113.9'] } })
+    expect(later.fingerprint).toBe(first.fingerprint)
+    expect(namesOf(later.certPem).dns).not.toContain('elsewhere.example')
+    expect(namesOf(later.certPem).ips).not.toContain('203.0.113.9')
+    expect(verify(later.caPem, later.certPem)).toMatchObject({ ok: true })
+  })
+
+  test('a CA made before the constraint (none) is kept, and its server certificates still carry every name', async () => {
+    const dir = freshDir()
+    const p = tlsPaths(dir)
+    const old = await makeAuthority('Old Bistro', new Date(), null)
+    mkdirSync(p.dir, { recursive: true })
+    writeFileSync(p.caKey, old.keyPem, { mode: 0o600 })
+    writeFileSync(p.caCert, old.cert.toString('pem') + '\n')
+    const made = await ensureLocalCertificates({ dataDir: dir, caLabel: 'Test Bistro', names: { dns: [...NAMES.dns, 'elsewhere.example'], ips: NAMES.ips } })
+    expect(made.madeCa).toBe(false)
+    expect(namesOf(made.certPem).dns).toContain('elsewhere.example')
   })
 })
 

@@ -4,6 +4,7 @@ import { X509Certificate as NodeCertificate, createPrivateKey } from 'node:crypt
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fingerprint256 } from './fingerprint'
+import { allowedNames, decodeNameConstraints, encodeNameConstraints, NAME_CONSTRAINTS_OID, permittedFor, type PermittedNames } from './name-constraints'
 import { canonicalIp, sameNames, type ServerNames } from './names'
 
 const EC = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const
@@ -37,8 +38,12 @@ const newKeys = () => crypto.subtle.generateKey(EC, true, ['sign', 'verify']) as
 const keyPem = async (key: CryptoKey) => x509.PemConverter.encode(await crypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY')
 const importKey = (pem: string) => crypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(pem), EC, false, ['sign'])
 
-/** A certificate authority of its own: ECDSA P-256, 10 years, may sign server certificates only (path length 0). */
-export async function makeAuthority(label: string, now = new Date()): Promise<Authority & { keyPem: string }> {
+/**
+ * A certificate authority of its own: ECDSA P-256, 10 years, may sign server certificates only
+ * (path length 0) and, through critical name constraints, only for the names `permitted` lists
+ * (null: no constraint, as RIMS made them before, or an owner's company CA in tests).
+ */
+export async function makeAuthority(label: string, now: Date, permitted: PermittedNames | null): Promise<Authority & { keyPem: string }> {
   const keys = await newKeys()
   const notBefore = new Date(now.getTime() - BACKDATE_MS)
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
@@ -51,6 +56,7 @@ export async function makeAuthority(label: string, now = new Date()): Promise<Au
       new x509.BasicConstraintsExtension(true, 0, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      ...(permitted ? [new x509.Extension(NAME_CONSTRAINTS_OID, true, encodeNameConstraints(permitted))] : []),
     ],
   })
   return { cert, key: keys.privateKey, keyPem: await keyPem(keys.privateKey) }
@@ -78,6 +84,12 @@ export async function issueServerCertificate(o: { authority: Authority; names: S
     ],
   })
   return { cert, keyPem: await keyPem(keys.privateKey) }
+}
+
+/** The names a CA may sign for, or null when it has no name constraints (made before RIMS added them). */
+export function permittedBy(ca: x509.X509Certificate): PermittedNames | null {
+  const ext = ca.getExtension(NAME_CONSTRAINTS_OID)
+  return ext ? decodeNameConstraints(new Uint8Array(ext.value)) : null
 }
 
 /** The DNS names and IP addresses a certificate is valid for. */
@@ -143,14 +155,16 @@ export async function ensureLocalCertificates(o: { dataDir: string; caLabel: str
   let authority = await loadAuthority(paths, now)
   const madeCa = authority === null
   if (!authority) {
-    const made = await makeAuthority(o.caLabel, now)
+    const made = await makeAuthority(o.caLabel, now, permittedFor(o.names))
     writeAtomically(paths.caKey, made.keyPem, 0o600)
     writeAtomically(paths.caCert, made.cert.toString('pem') + '\n', 0o644)
     authority = made
   }
-  const issued = await reissueReason(paths, authority, o.names, now)
+  // A name outside the CA's constraints would make browsers refuse the whole certificate: leave it out.
+  const names = allowedNames(o.names, permittedBy(authority.cert))
+  const issued = await reissueReason(paths, authority, names, now)
   if (issued) {
-    const server = await issueServerCertificate({ authority, names: o.names, now })
+    const server = await issueServerCertificate({ authority, names, now })
     writeAtomically(paths.serverKey, server.keyPem, 0o600)
     writeAtomically(paths.serverCert, server.cert.toString('pem') + '\n', 0o644)
   }

@@ -8,7 +8,7 @@ const DAY = 86_400_000
 
 export async function makeOwnerCertificate(o: { notBefore?: Date; notAfter?: Date } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'rims-owner-cert-'))
-  const authority = await makeAuthority('Company CA')
+  const authority = await makeAuthority('Company CA', new Date(), null)
   const notBefore = o.notBefore ?? new Date(Date.now() - DAY)
   const server = await issueServerCertificate({ authority, names: { dns: ['localhost', 'rims.company.test'], ips: ['127.0.0.1'] }, notBefore, notAfter: o.notAfter ?? new Date(notBefore.getTime() + 90 * DAY) })
   const caPem = authority.cert.toString('pem') + '\n'

@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { restoreCommand } from '../../cli/backup'
@@ -41,6 +41,23 @@ describe('backups API', () => {
     for (const name of ['..%2Frims.db', '..%2F..%2Fetc%2Fpasswd', 'rims.db', 'secret.key', '.tmp-rims-20261123-030000-manual.db']) {
       const res = await env.call('GET', `/api/manager/settings/backup/${name}`, { token: manager.token })
       expect(res.status).toBe(404)
+    }
+  })
+
+  test('a symlink in backups/ is neither listed nor downloadable, even one named like a backup', async () => {
+    const made = await env.call('POST', '/api/manager/settings/backup', { token: manager.token })
+    const backups = join(env.dir, 'backups')
+    mkdirSync(backups, { recursive: true })
+    // Out of the folder (the live database, holding every hash) and inside it (another backup).
+    symlinkSync(join(env.dir, 'rims.db'), join(backups, 'rims-20200101-000000-manual.db'))
+    symlinkSync(join(backups, made.body.data.name), join(backups, 'rims-20200101-000001-scheduled.db'))
+    mkdirSync(join(backups, 'rims-20200101-000002-manual.db'))
+
+    const list = await env.call('GET', '/api/manager/settings/backup', { token: manager.token })
+    expect(list.body.data.map((b: { name: string }) => b.name)).toEqual([made.body.data.name])
+    for (const name of ['rims-20200101-000000-manual.db', 'rims-20200101-000001-scheduled.db', 'rims-20200101-000002-manual.db']) {
+      const res = await env.call('GET', `/api/manager/settings/backup/${name}`, { token: manager.token })
+      expect({ name, status: res.status }).toEqual({ name, status: 404 })
     }
   })
 

@@ -1,5 +1,5 @@
 import { Database } from 'bun:sqlite'
-import { closeSync, fsyncSync, openSync, rmSync } from 'node:fs'
+import { chmodSync, closeSync, fsyncSync, openSync, rmSync } from 'node:fs'
 import type { SnapshotRequest, SnapshotResult } from './snapshot-worker'
 
 // Backup names are made by RIMS only; anything else (a path, "..") is refused before touching the disk.
@@ -50,6 +50,8 @@ export async function snapshotTo(dbPath: string, path: string): Promise<void> {
       worker.postMessage({ dbPath, out: path } satisfies SnapshotRequest)
     })
     if (!result.ok) throw new Error(result.error)
+    // A backup holds the same secrets as the database: owner only, whatever the umask.
+    chmodSync(path, 0o600)
   } catch (e) {
     rmSync(path, { force: true })
     throw e

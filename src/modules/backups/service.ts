@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, lstatSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import type { Db } from '../../db/open'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
@@ -22,13 +22,26 @@ const order = (name: string) => {
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
 
+/**
+ * The path of a backup RIMS made: a regular file (never a symlink, a folder or a device) whose
+ * real path is in the backups folder. A link placed there cannot hand out rims.db or /etc files.
+ */
+function backupPath(dir: string, name: string): string | null {
+  if (!BACKUP_NAME.test(name)) return null
+  const path = join(dir, name)
+  const st = lstatSync(path, { throwIfNoEntry: false })
+  if (!st?.isFile()) return null
+  return dirname(realpathSync(path)) === realpathSync(dir) ? path : null
+}
+
 function infoOf(dir: string, name: string): BackupInfo | null {
-  const m = BACKUP_NAME.exec(name)
-  if (!m) return null
+  const path = backupPath(dir, name)
+  const m = path ? BACKUP_NAME.exec(name) : null
+  if (!path || !m) return null
   const [, ymd, hms, , kind] = m
   const created = `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6)}T${hms.slice(0, 2)}:${hms.slice(2, 4)}:${hms.slice(4)}Z`
   // Only files that passed integrity_check are ever renamed to a backup name.
-  return { name, size: statSync(join(dir, name)).size, created_at: created, kind: kind as BackupKind, integrity_ok: true }
+  return { name, size: lstatSync(path).size, created_at: created, kind: kind as BackupKind, integrity_ok: true }
 }
 
 export type BackupService = ReturnType<typeof createBackupService>
@@ -72,12 +85,8 @@ export function createBackupService(deps: { db: Db; dir: string; clock: Clock; l
 
   return {
     list,
-    /** The file of a backup, or null; the name must be one RIMS made (no path escapes the folder). */
-    file(name: string): string | null {
-      if (!BACKUP_NAME.test(name)) return null
-      const path = join(dir, name)
-      return existsSync(path) ? path : null
-    },
+    /** The file of a backup, or null; the name must be one RIMS made and the file a real one inside the folder. */
+    file: (name: string): string | null => backupPath(dir, name),
     /**
      * Snapshots into a temp file, checks it, then renames it into place: a listed backup is always
      * whole. Backups run one at a time, off the main thread.

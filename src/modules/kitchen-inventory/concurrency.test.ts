@@ -25,8 +25,8 @@ beforeAll(async () => {
     const res = await fetch(server.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) })
     tokens[who] = ((await res.json()) as { data: { token: string } }).data.token
   }
-})
-afterAll(() => server.stop())
+}, 60_000)
+afterAll(() => server?.stop())
 
 /** A new item with `quantity` in the main store, in a demo category and supplier. */
 async function newItem(name: string, quantity: number) {

@@ -1,0 +1,27 @@
+import { expect, test } from 'bun:test'
+import type { Server } from 'bun'
+import { LONG_TIMEOUT_S, withConnectionLimits } from './connection-limits'
+
+// A fake Bun server: one client address, and a record of the per-request timeouts asked for.
+const fakeServer = (timeouts: [string, number][]) =>
+  ({ requestIP: () => ({ address: '192.168.1.50', family: 'IPv4', port: 50000 }), timeout: (req: Request, s: number) => void timeouts.push([new URL(req.url).pathname, s]) }) as unknown as Server<unknown>
+
+test('backups and reports get the long idle timeout; other requests keep the short one', async () => {
+  const timeouts: [string, number][] = []
+  const fetch = withConnectionLimits(() => new Response('ok'))
+  for (const path of ['/api/manager/settings/backup', '/api/manager/settings/backup/rims-20261123-030000-manual.db', '/api/reports/download/usage', '/api/reports/generate', '/api/items', '/api/health', '/'])
+    await fetch(new Request('http://box' + path), fakeServer(timeouts))
+  expect(timeouts).toEqual([
+    ['/api/manager/settings/backup', LONG_TIMEOUT_S],
+    ['/api/manager/settings/backup/rims-20261123-030000-manual.db', LONG_TIMEOUT_S],
+    ['/api/reports/download/usage', LONG_TIMEOUT_S],
+    ['/api/reports/generate', LONG_TIMEOUT_S],
+  ])
+})
+
+test('the app receives the whole body, method and headers after it was read against the deadline', async () => {
+  let seen = ''
+  const fetch = withConnectionLimits(async (req) => new Response((seen = `${req.method} ${req.headers.get('content-type')} ${await req.text()}`)))
+  await fetch(new Request('http://box/api/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Salt"}' }), fakeServer([]))
+  expect(seen).toBe('POST application/json {"name":"Salt"}')
+})
