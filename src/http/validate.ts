@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { badRequest } from './errors'
+import { badRequest } from '../lib/errors'
 
 /** Parses input with a contract schema; the first problem becomes a 400 that names the field. */
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {

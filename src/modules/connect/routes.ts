@@ -1,8 +1,8 @@
 import { Elysia } from 'elysia'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { CA_CERT_CONTENT_TYPE } from '../../contract/connect'
 import { ok } from '../../http/envelope'
-import { notFound } from '../../http/errors'
+import { notFound } from '../../lib/errors'
 import { connectInfo } from './service'
 
 /** /ca.crt (outside /api, no sign-in) and the Manager's connect-a-device details. */

@@ -268,8 +268,3 @@ export const realMovementTotals = (db: Db) =>
     n: number
     quantity: number
   }[]
-
-export const itemHasKitchenHistory = (db: Db, itemId: number) =>
-  db.query('SELECT 1 FROM kitchen_movements WHERE item_id = $itemId LIMIT 1').get({ itemId }) !== null ||
-  db.query('SELECT 1 FROM kitchen_requests WHERE item_id = $itemId LIMIT 1').get({ itemId }) !== null ||
-  db.query('SELECT 1 FROM kitchen_stock WHERE item_id = $itemId').get({ itemId }) !== null

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { ForgotPasswordBody, ResetPasswordBody } from '../../contract/auth'
 import { MSG } from '../../contract/messages'
 import { ok } from '../../http/envelope'

@@ -3,6 +3,7 @@ import type { Statement } from 'bun:sqlite'
 import type { Db } from '../../db/open'
 import { fromCents, valueCents } from '../../contract/fixed'
 import { daysBetween } from '../../contract/dates'
+import { stockStatus, type StockStatus } from '../../contract/stock'
 
 /** A report's range and the facts its rows depend on. from/to: the UTC instants of start_date 00:00 and the day after end_date. */
 export interface ReportRange {
@@ -149,16 +150,11 @@ export function localStamper(zone: string) {
   }
 }
 
+const STATUS_LABEL = { expired: 'Expired', out: 'Out of stock', low: 'Low stock', expiring: 'Expiring', in: 'In stock' } as const satisfies Record<StockStatus, string>
 const STATUS_RANK = { Expired: 0, 'Out of stock': 1, 'Low stock': 2, Expiring: 3, 'In stock': 4 } as const
-/** First match wins: expired, out of stock, low, expiring, in stock. */
-const stockStatus = (qty: number, min: number, expiry: string | null, r: ReportRange): keyof typeof STATUS_RANK => {
-  const left = expiry ? daysBetween(r.today, expiry) : null
-  if (left !== null && left < 0) return 'Expired'
-  if (qty === 0) return 'Out of stock'
-  if (qty <= min) return 'Low stock'
-  if (left !== null && left <= r.expiringDays) return 'Expiring'
-  return 'In stock'
-}
+/** The contract's one rule, first match wins: expired, out of stock, low, expiring, in stock. */
+const statusLabel = (current_quantity: number, min_stock_level: number, expiry_date: string | null, r: ReportRange) =>
+  STATUS_LABEL[stockStatus({ current_quantity, min_stock_level, expiry_date }, r.today, r.expiringDays)]
 
 // ---------- stock-balance ----------
 
@@ -233,7 +229,7 @@ const stockBalance: ReportDefinition = {
         closing_qty: fromCents(closing),
         min_level: fromCents(b.min_stock_level),
         closing_value: money(valueCents(b.cost_price, closing)),
-        status: b.is_active ? stockStatus(closing, b.min_stock_level, b.expiry_date, r) : 'Deactivated',
+        status: b.is_active ? statusLabel(closing, b.min_stock_level, b.expiry_date, r) : 'Deactivated',
       }
     }),
   totals: (rows) => ({ items: rows.length, closing_value: sumOf(rows, 'closing_value') }),
@@ -539,7 +535,7 @@ const expiryAndLowStock: ReportDefinition = {
         min_level: fromCents(i.min_stock_level),
         expiry_date: i.expiry_date,
         days_until_expiry: i.expiry_date ? daysBetween(r.today, i.expiry_date) : null,
-        status: stockStatus(i.current_quantity, i.min_stock_level, i.expiry_date, r),
+        status: statusLabel(i.current_quantity, i.min_stock_level, i.expiry_date, r),
         value: money(valueCents(i.cost_price, i.current_quantity)),
       })),
     ]

@@ -1,12 +1,11 @@
 import { Database } from 'bun:sqlite'
 import { DEFAULT_RANGE_DAYS, HISTORY_SIZE, PREVIEW_ROWS, type GeneratedReport, type ReportColumn, type ReportRun, type ReportType, type ReportView } from '../../contract/reports'
 import type { Db } from '../../db/open'
-import type { Clock } from '../../lib/clock'
 import { csvPreview, csvStream, type CsvColumn } from '../../lib/csv'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
-import type { SettingsService } from '../settings/service'
 import { REPORTS, type ReportCells, type ReportDefinition, type ReportRange, type ReportRow } from './definitions'
 import * as repo from './repo'
+import type { ServiceDeps } from '../../deps'
 
 const csvKind = (c: ReportColumn): CsvColumn<unknown>['kind'] => (c.kind === 'money' ? 'money' : c.kind === 'qty' ? 'qty' : 'text')
 const csvColumns = (def: ReportDefinition): CsvColumn<ReportRow>[] => def.columns.map((c) => ({ header: c.header, value: (row) => row[c.key], kind: csvKind(c) }))
@@ -65,7 +64,7 @@ function closing<T>(open: () => Iterable<T>, close: () => void): Iterable<T> {
 
 export type ReportService = ReturnType<typeof createReportService>
 
-export function createReportService(db: Db, clock: Clock, settings: SettingsService) {
+export function createReportService({ db, clock, settings }: Pick<ServiceDeps, 'db' | 'clock' | 'settings'>) {
   /** Both dates in the restaurant's zone, both ends inclusive; none given: the last 30 days to today. */
   const range = (start?: string, end?: string): ReportRange => {
     const s = settings.get()

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { IdParam, RoleBody } from '../../contract/auth'
 import { MSG } from '../../contract/messages'
 import { currentUser } from '../../http/access'

@@ -106,19 +106,6 @@ export function updateMovement(db: Db, id: number, m: { item_id: number; type: M
 
 export const deleteMovement = (db: Db, id: number) => db.query('DELETE FROM stock_movements WHERE id = $id').run({ id })
 
-/** The item fields the ledger needs. */
-export const itemForLedger = (db: Db, id: number) =>
-  db.query('SELECT id, name, unit, current_quantity, is_active FROM items WHERE id = $id').get({ id }) as
-    | { id: number; name: string; unit: string; current_quantity: number; is_active: number }
-    | null
-
-/**
- * The guarded balance change: it updates nothing when the balance would go below zero, so two
- * requests racing for the last units can never both succeed. Returns the number of rows changed (0 or 1).
- */
-export const changeBalance = (db: Db, itemId: number, delta: number, at: string): number =>
-  db.query('UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND current_quantity + $delta >= 0').run({ id: itemId, delta, at }).changes
-
 /** Items whose balance differs from the sum of their ledger rows. */
 export const ledgerDifferences = (db: Db) =>
   db
@@ -133,7 +120,5 @@ export const ledgerDifferences = (db: Db) =>
 
 /** The kept counters against a real count (for the doctor). */
 export const realCounts = (db: Db) => db.query('SELECT type, count(*) AS n FROM stock_movements GROUP BY type').all() as { type: MovementType; n: number }[]
-
-export const itemHasMovements = (db: Db, itemId: number) => db.query('SELECT 1 FROM stock_movements WHERE item_id = $itemId LIMIT 1').get({ itemId }) !== null
 
 export const userExists = (db: Db, id: number) => db.query('SELECT 1 FROM users WHERE id = $id').get({ id }) !== null

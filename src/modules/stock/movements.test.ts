@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { MADE_BY, STOCK_MSG } from '../../contract/stock'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
-import { stockBuilders } from '../items/builders'
+import { stockBuilders } from './builders'
 import { stockLedgerCheck } from './doctor'
 
 let env: TestEnv
