@@ -15,11 +15,14 @@ import { createCategoryService } from './modules/categories/service'
 import { createDashboardService } from './modules/dashboard/service'
 import { createKitchenInventoryService } from './modules/kitchen-inventory/service'
 import { createKitchenRequestService } from './modules/kitchen-requests/service'
+import { createPasswordResetService } from './modules/password-reset/service'
 import { createReportService } from './modules/reports/service'
+import { createRolesService } from './modules/roles/service'
 import { createSettingsService, type SettingsService } from './modules/settings/service'
 import { createItemService } from './modules/stock/items-service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
+import { createUsersService } from './modules/users/service'
 import type { TlsInfo } from './tls/info'
 
 export interface DepsOptions {
@@ -55,9 +58,11 @@ export function createDeps(o: DepsOptions) {
   mkdirSync(backupsDir, { recursive: true })
   const stockEvents = createStockEvents({ clock, settings: settings.get })
   const core: ServiceDeps = { db: o.db, clock, settings, stockEvents }
+  const mailer = o.mailer ?? createMailer(settings.get)
   return {
     ...core,
     logger,
+    mailer,
     auth: createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(clock) }),
     backups: createBackupService({ db: o.db, dir: backupsDir, clock, logger, keep: () => settings.get().backup_keep }),
     items: createItemService(core),
@@ -69,7 +74,9 @@ export function createDeps(o: DepsOptions) {
     alerts: createAlertService(core),
     dashboard: createDashboardService(core),
     reports: createReportService(core),
-    mailer: o.mailer ?? createMailer(settings.get),
+    users: createUsersService(core),
+    roles: createRolesService(core),
+    passwordReset: createPasswordResetService({ db: o.db, clock, logger, mailer, settings, serverUrl: o.serverUrl }),
     /** The address the server itself is configured with, for links when no public_url is set. */
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,

@@ -5,11 +5,9 @@ import { MSG } from '../../contract/messages'
 import { currentUser } from '../../http/access'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { createRolesService } from './service'
 
 /** GET /auth/roles for every signed-in user (the Create User picker); /manager/roles for the Manager. */
-export const rolesRoutes = (deps: AppDeps) => {
-  const roles = createRolesService(deps)
+export const rolesRoutes = ({ roles }: AppDeps) => {
   const idOf = (params: unknown) => parse(IdParam, params).id
 
   return new Elysia({ name: 'roles-routes' })
