@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
-import { amount, flag, id, isoDate, optionalText, paging, requiredText, upperEnum } from './fields'
+import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, toDateRange, upperEnum, withDateAliases } from './fields'
 import { daysBetween } from './dates'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
@@ -208,28 +208,26 @@ export type MovementInput = v.InferOutput<typeof MovementBody>
 export const UpdateMovementBody = v.partial(v.object(movementFields))
 export type UpdateMovementInput = v.InferOutput<typeof UpdateMovementBody>
 
-const dateRange = {
-  startDate: v.optional(isoDate('startDate')),
-  endDate: v.optional(isoDate('endDate')),
-}
-const startNotAfterEnd = <T extends { startDate?: string; endDate?: string }>() =>
-  v.check<T, string>((o) => !o.startDate || !o.endDate || o.startDate <= o.endDate, 'startDate cannot be after endDate')
-
+/** startDate/endDate (the spec's spelling, `start_date`/`end_date` too): YYYY-MM-DD, both ends inclusive. */
 export const MovementListQuery = v.pipe(
   v.object({
     ...paging,
-    ...dateRange,
+    ...withDateAliases,
     item_id: v.optional(id('item_id')),
     user_id: v.optional(id('user_id')),
     type: v.optional(upperEnum('type', MOVEMENT_TYPES)),
   }),
-  startNotAfterEnd(),
+  v.transform((o) => toDateRange(o)),
+  v.check((o) => rangeInOrder(o), 'startDate cannot be after endDate'),
 )
 export type MovementListQuery = v.InferOutput<typeof MovementListQuery>
 
 export const DateRangeQuery = v.pipe(
-  v.object({ ...paging, startDate: required('startDate', isoDate('startDate')), endDate: required('endDate', isoDate('endDate')) }),
-  startNotAfterEnd(),
+  v.object({ ...paging, ...requiredDateAliases }),
+  v.transform((o) => toDateRange(o)),
+  v.check((o) => o.start_date !== undefined, 'startDate is required'),
+  v.check((o) => o.end_date !== undefined, 'endDate is required'),
+  v.check((o) => rangeInOrder(o), 'startDate cannot be after endDate'),
 )
 
 export const MovementTypeParam = upperEnum('type', MOVEMENT_TYPES)

@@ -15,6 +15,7 @@ import {
   type UsageInput,
   type WastageInput,
 } from '../../contract/kitchen'
+import type { DateRange } from '../../contract/fields'
 import type { Db } from '../../db/open'
 import { fromCents, toCents } from '../../contract/fixed'
 import { addDays, startOfLocalDay } from '../../contract/dates'
@@ -144,22 +145,22 @@ export function createKitchenInventoryService({ db, clock, settings, stockEvents
       if (o.item_id !== undefined && !repo.itemForKitchen(db, o.item_id)) throw notFound('Item')
       const { rows, total } = repo.listMovements(
         db,
-        { movement_type: o.movement_type, source_type: o.source_type, item_id: o.item_id, q: o.q, ...range(o.startDate, o.endDate) },
+        { movement_type: o.movement_type, source_type: o.source_type, item_id: o.item_id, q: o.q, ...range(o.start_date, o.end_date) },
         o.limit,
         (o.page - 1) * o.limit,
       )
       return { rows: rows.map(toKitchenMovement), total }
     },
 
-    movementStatistics(o: { startDate?: string; endDate?: string }): KitchenMovementStatistics {
-      const { from, to } = range(o.startDate, o.endDate)
+    movementStatistics(o: DateRange): KitchenMovementStatistics {
+      const { from, to } = range(o.start_date, o.end_date)
       const rows = from === undefined && to === undefined ? repo.movementTotals(db) : repo.movementTotalsBetween(db, from, to)
       const by = new Map(rows.map((r) => [r.movement_type, r]))
       const by_type = KITCHEN_MOVEMENT_TYPES.map((t) => ({ movement_type: t, count: by.get(t)?.n ?? 0, quantity: fromCents(by.get(t)?.quantity ?? 0) }))
       const get = (t: KitchenMovementType) => by_type.find((x) => x.movement_type === t)!
       return {
-        start_date: o.startDate ?? null,
-        end_date: o.endDate ?? null,
+        start_date: o.start_date ?? null,
+        end_date: o.end_date ?? null,
         total_movements: by_type.reduce((s, t) => s + t.count, 0),
         stock_in_count: get('IN').count,
         usage_count: get('OUT').count,

@@ -34,8 +34,8 @@ export interface MovementQuery {
   item_id?: number
   user_id?: number
   type?: MovementType
-  startDate?: string
-  endDate?: string
+  start_date?: string
+  end_date?: string
 }
 
 export type MovementService = ReturnType<typeof createMovementService>
@@ -66,8 +66,8 @@ export function createMovementService({ db, clock, settings, stockEvents }: Serv
           type: o.type,
           q: o.q,
           // Both ends inclusive, as calendar days in the restaurant's zone.
-          from: o.startDate ? startOfLocalDay(o.startDate, zone).toISOString() : undefined,
-          to: o.endDate ? startOfLocalDay(addDays(o.endDate, 1), zone).toISOString() : undefined,
+          from: o.start_date ? startOfLocalDay(o.start_date, zone).toISOString() : undefined,
+          to: o.end_date ? startOfLocalDay(addDays(o.end_date, 1), zone).toISOString() : undefined,
         },
         o.limit,
         (o.page - 1) * o.limit,
