@@ -221,11 +221,11 @@ export function createKitchenInventoryService({ db, clock, settings, stockEvents
             let kitchenId: number
             let storeId: number
             if (input.direction === 'TO_KITCHEN') {
-              storeId = recordMovement(db, stockEvents, { ...common, type: 'OUT', sourceType: 'TRANSFER' })
+              storeId = recordMovement(db, stockEvents, { ...common, type: 'OUT', sourceType: 'TRANSFER' }).id
               kitchenId = recordKitchenMovement(db, stockEvents, { ...common, type: 'IN', sourceType: 'TRANSFER' })
             } else {
               kitchenId = recordKitchenMovement(db, stockEvents, { ...common, type: 'OUT', sourceType: 'TRANSFER' }, KITCHEN_MSG.insufficientForReturn)
-              storeId = recordMovement(db, stockEvents, { ...common, type: 'IN', sourceType: 'TRANSFER' })
+              storeId = recordMovement(db, stockEvents, { ...common, type: 'IN', sourceType: 'TRANSFER' }).id
             }
             const result: TransferResult = {
               direction: input.direction,

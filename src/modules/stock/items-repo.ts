@@ -1,24 +1,9 @@
+import type { Item } from '../../contract/stock'
 import type { Db } from '../../db/open'
 import { containsPattern } from '../../db/like'
 
-/** An item row as stored: amounts in hundredths, is_active 0/1. */
-export interface ItemRow {
-  id: number
-  name: string
-  barcode: string | null
-  category_id: number
-  category_name: string
-  supplier_id: number
-  supplier_name: string
-  unit: string
-  cost_price: number
-  current_quantity: number
-  min_stock_level: number
-  expiry_date: string | null
-  is_active: number
-  created_at: string
-  updated_at: string
-}
+/** An item row as stored: the contract's Item with amounts in hundredths and is_active 0/1 (no derived fields). */
+export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry'> & { is_active: number }
 
 const SELECT = `SELECT i.id, i.name, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
   i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at
@@ -157,6 +142,12 @@ export const itemForLedger = (db: Db, id: number) =>
  */
 export const changeBalance = (db: Db, itemId: number, delta: number, at: string): number =>
   db.query('UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND current_quantity + $delta >= 0').run({ id: itemId, delta, at }).changes
+
+/** The same guarded change for an active item only: 0 rows when the item is missing, inactive or too low. */
+export const changeActiveBalance = (db: Db, itemId: number, delta: number, at: string): number =>
+  db
+    .query('UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND is_active = 1 AND current_quantity + $delta >= 0')
+    .run({ id: itemId, delta, at }).changes
 
 /**
  * Whether anything refers to the item: main-store or kitchen movements, kitchen stock or requests.

@@ -1,21 +1,9 @@
-import type { MovementType } from '../../contract/stock'
+import type { MovementType, StockMovement } from '../../contract/stock'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
-/** A ledger row as stored: quantity in hundredths. */
-export interface MovementRow {
-  id: number
-  item_id: number
-  type: MovementType
-  quantity: number
-  remarks: string | null
-  user_id: number
-  source_type: string
-  reference: string | null
-  movement_date: string
-  created_at: string
-  updated_at: string
-}
+/** A ledger row as stored: the contract's StockMovement without the joined names, quantity in hundredths. */
+export type MovementRow = Omit<StockMovement, 'item_name' | 'unit' | 'user_name' | 'role_name' | 'editable' | 'source_type'> & { source_type: string }
 
 /** A ledger row joined for display (still in hundredths). */
 export interface MovementView extends MovementRow {
@@ -86,18 +74,18 @@ export function movementCounts(db: Db): Record<MovementType, number> {
 export const findMovementView = (db: Db, id: number) => db.query(`${VIEW} WHERE m.id = $id`).get({ id }) as MovementView | null
 export const findMovement = (db: Db, id: number) => db.query('SELECT * FROM stock_movements WHERE id = $id').get({ id }) as MovementRow | null
 
+/** Writes one ledger row and reads it back joined for display. */
 export function insertMovement(
   db: Db,
   m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; user_id: number; source_type: string; reference: string | null; movement_date: string; at: string },
-): number {
-  return (
-    db
-      .query(
-        `INSERT INTO stock_movements (item_id, type, quantity, remarks, user_id, source_type, reference, movement_date, created_at, updated_at)
-         VALUES ($item_id, $type, $quantity, $remarks, $user_id, $source_type, $reference, $movement_date, $at, $at) RETURNING id`,
-      )
-      .get(m) as { id: number }
-  ).id
+): MovementView {
+  const { id } = db
+    .query(
+      `INSERT INTO stock_movements (item_id, type, quantity, remarks, user_id, source_type, reference, movement_date, created_at, updated_at)
+       VALUES ($item_id, $type, $quantity, $remarks, $user_id, $source_type, $reference, $movement_date, $at, $at) RETURNING id`,
+    )
+    .get(m) as { id: number }
+  return findMovementView(db, id)!
 }
 
 export function updateMovement(db: Db, id: number, m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; at: string }) {

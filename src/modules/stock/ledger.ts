@@ -55,13 +55,17 @@ export interface LedgerEntry {
 }
 
 /**
- * Writes one ledger row, moves the balance with it and tells the stock events what happened. Call
- * inside `db.transaction(...).immediate()`: counts, fulfilment and transfers use this too, so the
- * main store has one ledger and one rule.
+ * Writes one ledger row, moves the balance with it and tells the stock events what happened; returns
+ * the row as shown. Call inside `db.transaction(...).immediate()`: counts, fulfilment and transfers
+ * use this too, so the main store has one ledger and one rule.
  */
-export function recordMovement(db: Db, events: StockEvents, e: LedgerEntry): number {
-  activeItem(db, e.itemId)
-  changeBalanceOrRefuse(db, e.itemId, signedEffect(e), e.at)
+export function recordMovement(db: Db, events: StockEvents, e: LedgerEntry): repo.MovementView {
+  const delta = signedEffect(e)
+  // One guarded UPDATE on the way (active and enough stock); only a refusal reads the item to say why.
+  if (delta === 0 || items.changeActiveBalance(db, e.itemId, delta, e.at) !== 1) {
+    activeItem(db, e.itemId)
+    changeBalanceOrRefuse(db, e.itemId, delta, e.at)
+  }
   const row = {
     item_id: e.itemId,
     type: e.type,
@@ -73,7 +77,7 @@ export function recordMovement(db: Db, events: StockEvents, e: LedgerEntry): num
     movement_date: e.movementDate ?? e.at,
     at: e.at,
   }
-  const id = repo.insertMovement(db, row)
-  events.changed(db, { itemIds: [e.itemId], movement: { ledger: 'store', id, ...row } })
-  return id
+  const view = repo.insertMovement(db, row)
+  events.changed(db, { itemIds: [e.itemId], movement: { ledger: 'store', id: view.id, ...row } })
+  return view
 }

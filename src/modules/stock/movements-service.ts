@@ -88,7 +88,7 @@ export function createMovementService({ db, clock, settings, stockEvents }: Serv
       return db
         .transaction(() =>
           replayOrRun(db, scope, now, () => {
-            const id = recordMovement(db, stockEvents, {
+            const row = recordMovement(db, stockEvents, {
               itemId: input.item_id,
               type: input.type,
               quantity: toCents(input.quantity),
@@ -97,7 +97,7 @@ export function createMovementService({ db, clock, settings, stockEvents }: Serv
               sourceType: 'MANUAL',
               at: now.toISOString(),
             })
-            return view(id)
+            return toMovement(row)
           }),
         )
         .immediate()
