@@ -11,7 +11,7 @@ beforeAll(async () => {
   env = await makeTestEnv()
   await seedDemo(env.deps)
   token = (await env.userOf(MANAGER)).token
-})
+}, 60_000)
 afterAll(() => env.close())
 
 const LISTS = ['/api/items', '/api/categories', '/api/suppliers', '/api/stock-movements', '/api/kitchen-requests', '/api/kitchen-inventory/inventory', '/api/kitchen-inventory/movements', '/api/alerts', '/api/manager/users']

@@ -18,7 +18,7 @@ beforeAll(async () => {
   for (const [role, email] of [['manager', 'manager@rims.local'], ['store', 'store@rims.local']]) {
     tokens[role] = (await env.call('POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD } })).body.data.token
   }
-})
+}, 60_000)
 afterAll(() => env.close())
 
 const call = async (method: string, path: string, body?: unknown, role = 'manager') => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   }
   zone = env.deps.settings.get().time_zone
   today = localDate(new Date(), zone)
-})
+}, 60_000)
 afterAll(() => env.close())
 
 const get = async (path: string, role = 'manager') => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
     const res = await fetch(server.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) })
     tokens[who] = ((await res.json()) as { data: { token: string } }).data.token
   }
-})
+}, 60_000)
 afterAll(() => server.stop())
 
 /** A new item with `quantity` in the main store, in a demo category and supplier. */
