@@ -17,9 +17,9 @@ import { kitchenRequestRoutes } from './modules/kitchen-requests/routes'
 import { kitchenInventoryRoutes } from './modules/kitchen-inventory/routes'
 import { supplierRoutes } from './modules/suppliers/routes'
 import { usersRoutes } from './modules/users/routes'
-import { rolesRoutes } from './modules/roles/routes'
+import { authRolesRoutes, managerRolesRoutes } from './modules/roles/routes'
 import { passwordResetRoutes } from './modules/password-reset/routes'
-import { connectRoutes } from './modules/connect/routes'
+import { caCertRoutes, connectRoutes } from './modules/connect/routes'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -37,13 +37,15 @@ export function buildApp(deps: AppDeps) {
     .use(kitchenRequestRoutes(deps))
     .use(kitchenInventoryRoutes(deps))
     .use(usersRoutes(deps))
-    .use(rolesRoutes(deps))
+    .use(authRolesRoutes(deps))
+    .use(managerRolesRoutes(deps))
     .use(passwordResetRoutes(deps))
     .use(backupsRoutes(deps))
     .use(alertsRoutes(deps))
     .use(dashboardRoutes(deps))
     .use(managerDashboardRoutes(deps))
     .use(reportsRoutes(deps))
+    .use(connectRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -79,7 +81,7 @@ export function buildApp(deps: AppDeps) {
     })
     .use(accessControl(deps.auth))
     .use(api)
-    .use(connectRoutes(deps))
+    .use(caCertRoutes(deps))
     .use(staticUi(deps.ui))
 }
 
