@@ -2,7 +2,7 @@ import { STOCK_MSG } from '../contract/stock'
 import { conflict } from '../lib/errors'
 import type { Db } from './open'
 
-export const IDEMPOTENCY_HOURS = 24
+const IDEMPOTENCY_HOURS = 24
 
 /**
  * Who asked, with which Idempotency-Key, for what: the route builds it from the method, the path

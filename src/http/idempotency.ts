@@ -5,7 +5,7 @@ import { currentUser } from './access'
 const MAX_KEY_LENGTH = 200
 
 /** The Idempotency-Key header of a request, if any (checked for length and printable characters). */
-export function idempotencyKey(headers: Headers): string | null {
+function idempotencyKey(headers: Headers): string | null {
   const key = headers.get('idempotency-key')?.trim()
   if (!key) return null
   if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) throw badRequest('Idempotency-Key must be at most 200 printable characters')
