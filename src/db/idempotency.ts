@@ -28,11 +28,13 @@ export function replayOrRun<T>(db: Db, scope: IdempotencyScope, now: Date, actio
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_HOURS * 3_600_000).toISOString()
   // The user's expired keys go first (the primary key starts with user_id, so this is a short range).
   db.query('DELETE FROM idempotency_keys WHERE user_id = $userId AND created_at < $cutoff').run({ userId, cutoff })
-  const stored = db.query('SELECT route, response FROM idempotency_keys WHERE user_id = $userId AND key = $key').get({ userId, key }) as
-    | { route: string; response: string }
+  const stored = db.query('SELECT route, status, response FROM idempotency_keys WHERE user_id = $userId AND key = $key').get({ userId, key }) as
+    | { route: string; status: number; response: string }
     | null
   if (stored) {
-    if (stored.route !== scope.fingerprint) throw conflict(STOCK_MSG.idempotencyReused)
+    // A status other than 0 is a whole HTTP answer stored by an older version (before an upgrade, at
+    // most 24 hours old): it cannot be replayed as a value, and running again would move stock twice.
+    if (stored.route !== scope.fingerprint || stored.status !== 0) throw conflict(STOCK_MSG.idempotencyReused)
     return JSON.parse(stored.response) as T
   }
   const value = action()
