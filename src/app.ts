@@ -1,59 +1,36 @@
 import { Elysia } from 'elysia'
 import { MSG } from './contract/messages'
-import type { Db } from './db/open'
 import { accessControl } from './http/access'
 import { failure } from './http/envelope'
-import { AppError } from './http/errors'
-import { staticUi, type UiAssets } from './http/static'
-import type { Clock } from './lib/clock'
-import type { Logger } from './lib/log'
+import { AppError } from './lib/errors'
+import { staticUi } from './http/static'
+import type { AppDeps } from './deps'
 import { authRoutes } from './modules/auth/routes'
 import { backupsRoutes } from './modules/backups/routes'
-import type { BackupService } from './modules/backups/service'
-import type { AuthService } from './modules/auth/service'
-import { settingsRoutes } from './modules/settings/routes'
+import { displaySettingsRoutes, managerSettingsRoutes } from './modules/settings/routes'
 import { alertsRoutes } from './modules/alerts/routes'
-import { dashboardRoutes } from './modules/dashboard/routes'
+import { dashboardRoutes, managerDashboardRoutes } from './modules/dashboard/routes'
 import { reportsRoutes } from './modules/reports/routes'
 import { categoryRoutes } from './modules/categories/routes'
-import { itemRoutes } from './modules/items/routes'
-import { stockMovementRoutes } from './modules/stock-movements/routes'
+import { itemRoutes, stockMovementRoutes } from './modules/stock/routes'
 import { kitchenRequestRoutes } from './modules/kitchen-requests/routes'
 import { kitchenInventoryRoutes } from './modules/kitchen-inventory/routes'
 import { supplierRoutes } from './modules/suppliers/routes'
 import { usersRoutes } from './modules/users/routes'
-import { rolesRoutes } from './modules/roles/routes'
+import { authRolesRoutes, managerRolesRoutes } from './modules/roles/routes'
 import { passwordResetRoutes } from './modules/password-reset/routes'
-import type { SettingsService } from './modules/settings/service'
-import type { Mailer } from './lib/mailer'
-import { connectRoutes } from './modules/connect/routes'
-import type { TlsInfo } from './tls/info'
+import { caCertRoutes, connectRoutes } from './modules/connect/routes'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
-
-/** Everything a route may use; made once by createDeps (src/deps.ts) or by a test. */
-export interface AppDeps {
-  db: Db
-  clock: Clock
-  logger: Logger
-  settings: SettingsService
-  auth: AuthService
-  backups: BackupService
-  mailer: Mailer
-  /** The address the server itself is configured with, for links when no public_url is set. */
-  serverUrl: string
-  ui: UiAssets | null
-  /** Set by `rims serve` when HTTPS is on: the CA served at /ca.crt and the addresses to connect with. */
-  tls?: TlsInfo
-}
 
 /** The Elysia app. No side effects: no listening, no timers, no files. Tests call app.handle. */
 export function buildApp(deps: AppDeps) {
   const api = new Elysia({ name: 'api', prefix: '/api' })
     .get('/health', () => ({ success: true, data: { status: 'ok' }, message: 'OK' }))
     .use(authRoutes(deps))
-    .use(settingsRoutes(deps))
+    .use(displaySettingsRoutes(deps))
+    .use(managerSettingsRoutes(deps))
     .use(itemRoutes(deps))
     .use(categoryRoutes(deps))
     .use(supplierRoutes(deps))
@@ -61,12 +38,15 @@ export function buildApp(deps: AppDeps) {
     .use(kitchenRequestRoutes(deps))
     .use(kitchenInventoryRoutes(deps))
     .use(usersRoutes(deps))
-    .use(rolesRoutes(deps))
+    .use(authRolesRoutes(deps))
+    .use(managerRolesRoutes(deps))
     .use(passwordResetRoutes(deps))
     .use(backupsRoutes(deps))
     .use(alertsRoutes(deps))
     .use(dashboardRoutes(deps))
+    .use(managerDashboardRoutes(deps))
     .use(reportsRoutes(deps))
+    .use(connectRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -110,7 +90,7 @@ export function buildApp(deps: AppDeps) {
     })
     .use(accessControl(deps.auth))
     .use(api)
-    .use(connectRoutes(deps))
+    .use(caCertRoutes(deps))
     .use(staticUi(deps.ui))
 }
 

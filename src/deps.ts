@@ -1,16 +1,28 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { AppDeps } from './app'
 import type { Db } from './db/open'
 import type { UiAssets } from './http/static'
 import { systemClock, type Clock } from './lib/clock'
 import { createLogger, type Logger } from './lib/log'
 import { createMailer, type Mailer } from './lib/mailer'
+import { createStockEvents, type StockEvents } from './modules/alerts/events'
+import { createAlertService } from './modules/alerts/service'
 import { createLockout } from './modules/auth/lockout'
 import { createAuthService } from './modules/auth/service'
-import { createBackupService } from './modules/backups/service'
 import { createTokens } from './modules/auth/tokens'
-import { createSettingsService } from './modules/settings/service'
+import { createBackupService } from './modules/backups/service'
+import { createCategoryService } from './modules/categories/service'
+import { createDashboardService } from './modules/dashboard/service'
+import { createKitchenInventoryService } from './modules/kitchen-inventory/service'
+import { createKitchenRequestService } from './modules/kitchen-requests/service'
+import { createPasswordResetService } from './modules/password-reset/service'
+import { createReportService } from './modules/reports/service'
+import { createRolesService } from './modules/roles/service'
+import { createSettingsService, type SettingsService } from './modules/settings/service'
+import { createItemService } from './modules/stock/items-service'
+import { createMovementService } from './modules/stock/movements-service'
+import { createSupplierService } from './modules/suppliers/service'
+import { createUsersService } from './modules/users/service'
 import type { TlsInfo } from './tls/info'
 
 export interface DepsOptions {
@@ -26,24 +38,49 @@ export interface DepsOptions {
   backupsDir?: string
 }
 
+/** What every service may be built from: the database, the time, the settings and the stock events. */
+export interface ServiceDeps {
+  db: Db
+  clock: Clock
+  settings: SettingsService
+  stockEvents: StockEvents
+}
+
+/** Everything a route may use; made once by createDeps (tests included). */
+export type AppDeps = ReturnType<typeof createDeps>
+
 /** Wires the services once; the server, the CLI and the tests all build their app from this. */
-export function createDeps(o: DepsOptions): AppDeps {
+export function createDeps(o: DepsOptions) {
   const clock = o.clock ?? systemClock
   const settings = createSettingsService(o.db, clock)
   const logger = o.logger ?? createLogger()
   const backupsDir = o.backupsDir ?? join(dirname(o.db.filename), 'backups')
   mkdirSync(backupsDir, { recursive: true })
-  const auth = createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(clock) })
+  const stockEvents = createStockEvents({ clock, settings: settings.get })
+  const core: ServiceDeps = { db: o.db, clock, settings, stockEvents }
+  const mailer = o.mailer ?? createMailer(settings.get)
   return {
-    db: o.db,
-    clock,
+    ...core,
     logger,
-    settings,
-    auth,
+    mailer,
+    auth: createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(clock) }),
     backups: createBackupService({ db: o.db, dir: backupsDir, clock, logger, keep: () => settings.get().backup_keep }),
-    mailer: o.mailer ?? createMailer(settings.get),
+    items: createItemService(core),
+    movements: createMovementService(core),
+    categories: createCategoryService(core),
+    suppliers: createSupplierService(core),
+    kitchen: createKitchenInventoryService(core),
+    requests: createKitchenRequestService(core),
+    alerts: createAlertService(core),
+    dashboard: createDashboardService(core),
+    reports: createReportService(core),
+    users: createUsersService(core),
+    roles: createRolesService(core),
+    passwordReset: createPasswordResetService({ db: o.db, clock, logger, mailer, settings, serverUrl: o.serverUrl }),
+    /** The address the server itself is configured with, for links when no public_url is set. */
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,
+    /** Set by `rims serve` when HTTPS is on: the CA served at /ca.crt and the addresses to connect with. */
     tls: o.tls,
   }
 }

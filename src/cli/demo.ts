@@ -1,8 +1,10 @@
 import { CHEF, MANAGER, STOREKEEPER } from '../contract/roles'
 import type { Db } from '../db/open'
+import type { AppDeps } from '../deps'
+import type { StockEvents } from '../modules/alerts/events'
 import { hashPassword } from '../modules/auth/passwords'
 import { insertUser, roleIdByName } from '../modules/users/repo'
-import { seedStockDemo } from '../modules/items/demo'
+import { seedStockDemo } from '../modules/stock/demo'
 import { seedKitchenDemo } from '../modules/kitchen-requests/demo'
 
 export const DEMO_PASSWORD = 'rims-demo-2026'
@@ -15,14 +17,16 @@ export const DEMO_ACCOUNTS = [
 export interface DemoContext {
   db: Db
   now: Date
+  /** The restaurant's time zone, for calendar days. */
+  zone: string
+  /** The app's stock events: demo movements raise alerts like real ones. */
+  stockEvents: StockEvents
   userIds: Record<(typeof DEMO_ACCOUNTS)[number]['role'], number>
 }
 
-/** Each feature appends its demo seeder here (stock, kitchen, alerts); they run in order in one transaction. */
-export const DEMO_SEEDERS: ((ctx: DemoContext) => void)[] = [seedStockDemo, seedKitchenDemo]
-
 /** Seeds a believable restaurant into an empty database; a database with users is left alone. */
-export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
+export async function seedDemo(deps: Pick<AppDeps, 'db' | 'settings' | 'stockEvents'>, now = new Date()): Promise<boolean> {
+  const { db } = deps
   const { n } = db.query('SELECT count(*) AS n FROM users').get() as { n: number }
   if (n > 0) return false
   const hash = await hashPassword(DEMO_PASSWORD)
@@ -31,7 +35,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     const userIds = Object.fromEntries(
       DEMO_ACCOUNTS.map((a) => [a.role, insertUser(db, { name: a.name, email: a.email, passwordHash: hash, roleId: roleIdByName(db, a.role)!, at })]),
     ) as DemoContext['userIds']
-    for (const seed of DEMO_SEEDERS) seed({ db, now, userIds })
+    const ctx: DemoContext = { db, now, zone: deps.settings.get().time_zone, stockEvents: deps.stockEvents, userIds }
+    // The stock first: the kitchen's requests and transfers draw on it.
+    seedStockDemo(ctx)
+    seedKitchenDemo(ctx)
   }).immediate()
   return true
 }

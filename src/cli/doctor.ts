@@ -1,5 +1,5 @@
 import type { Db } from '../db/open'
-import { stockLedgerCheck } from '../modules/stock-movements/doctor'
+import { stockLedgerCheck } from '../modules/stock/doctor'
 import { kitchenLedgerCheck } from '../modules/kitchen-inventory/doctor'
 
 export interface DoctorCheck {

@@ -32,7 +32,7 @@ export async function serve(o: ServeOptions) {
   // The addresses staff can type on the restaurant's network; links in mails use a LAN one.
   const urls = serverUrls(o.host, o.port, httpsPort)
   const deps = createDeps({ db, secret: loadSecret(dir.secretPath), serverUrl: phoneUrl(urls).http, ui: await loadUiAssets() })
-  if (o.demo && (await seedDemo(db))) deps.logger.info('Demo data seeded: manager@rims.local, store@rims.local, chef@rims.local (password rims-demo-2026)')
+  if (o.demo && (await seedDemo(deps))) deps.logger.info('Demo data seeded: manager@rims.local, store@rims.local, chef@rims.local (password rims-demo-2026)')
   let tls: TlsSetup | null = null
   if (httpsPort) {
     try {

@@ -97,3 +97,25 @@ export const paging = {
   limit: v.optional(v.pipe(v.unknown(), v.transform(Number), v.number('limit must be a number'), v.integer('limit must be a whole number'), v.minValue(1, 'limit must be at least 1'), v.maxValue(500, 'limit must be at most 500')), 50),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'q must be at most 200 characters'))),
 }
+
+/**
+ * The one date range of lists and reports: `start_date`/`end_date` (YYYY-MM-DD in the restaurant's
+ * zone, both ends inclusive). Where the spec spells them `startDate`/`endDate`, those are accepted
+ * as aliases (`withDateAliases`) and `toDateRange` folds them into the one spelling.
+ */
+export interface DateRange {
+  start_date?: string
+  end_date?: string
+}
+const optionalDate = (field: string) => v.optional(isoDate(field))
+/** Given but blank says "<field> is required" (a range whose ends are both required). */
+const presentDate = (field: string) => v.optional(v.pipe(v.unknown(), v.check((x) => x !== '' && x !== null, `${field} is required`), isoDate(field)))
+const dateRangeFields = { start_date: optionalDate('start_date'), end_date: optionalDate('end_date') }
+export const withDateAliases = { ...dateRangeFields, startDate: optionalDate('startDate'), endDate: optionalDate('endDate') }
+export const requiredDateAliases = { start_date: presentDate('start_date'), end_date: presentDate('end_date'), startDate: presentDate('startDate'), endDate: presentDate('endDate') }
+export const toDateRange = <T extends DateRange & { startDate?: string; endDate?: string }>({ startDate, endDate, ...rest }: T) => ({
+  ...rest,
+  start_date: rest.start_date ?? startDate,
+  end_date: rest.end_date ?? endDate,
+})
+export const rangeInOrder = (o: DateRange) => !o.start_date || !o.end_date || o.start_date <= o.end_date

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
-import { amount, id, isoDate, optionalText, paging, requiredText, signedAmount, upperEnum } from './fields'
+import { amount, id, isoDate, optionalText, paging, rangeInOrder, requiredText, signedAmount, toDateRange, upperEnum, withDateAliases } from './fields'
 
 // Kitchen requests (the approval workflow) and the kitchen inventory: shapes, input schemas, messages, access.
 
@@ -182,34 +182,21 @@ export type RequestListQuery = v.InferOutput<typeof RequestListQuery>
 export const StatusParam = upperEnum('status', REQUEST_STATUSES)
 export const PriorityParam = upperEnum('priority', PRIORITIES)
 
-/** Dates are YYYY-MM-DD in the restaurant's zone, both ends inclusive; startDate/endDate or start_date/end_date. */
-const dateRangeFields = {
-  startDate: v.optional(isoDate('startDate')),
-  endDate: v.optional(isoDate('endDate')),
-  start_date: v.optional(isoDate('start_date')),
-  end_date: v.optional(isoDate('end_date')),
-}
-type RangeFields = { startDate?: string; endDate?: string; start_date?: string; end_date?: string }
-const normaliseRange = <T extends RangeFields>(o: T): Omit<T, 'start_date' | 'end_date'> & { startDate?: string; endDate?: string } => {
-  const { start_date, end_date, ...rest } = o
-  return { ...rest, startDate: o.startDate ?? start_date, endDate: o.endDate ?? end_date }
-}
-const startNotAfterEnd = (o: { startDate?: string; endDate?: string }) => !o.startDate || !o.endDate || o.startDate <= o.endDate
-
 export const MovementListQuery = v.pipe(
   v.object({
     ...paging,
-    ...dateRangeFields,
+    ...withDateAliases,
     movement_type: v.optional(upperEnum('movement_type', KITCHEN_MOVEMENT_TYPES)),
     source_type: v.optional(upperEnum('source_type', KITCHEN_SOURCE_TYPES)),
     item_id: v.optional(id('item_id')),
   }),
-  v.transform((o) => normaliseRange(o)),
-  v.check((o) => startNotAfterEnd(o), 'startDate cannot be after endDate'),
+  v.transform((o) => toDateRange(o)),
+  v.check((o) => rangeInOrder(o), 'startDate cannot be after endDate'),
 )
 export type KitchenMovementListQuery = v.InferOutput<typeof MovementListQuery>
 
-export const MovementStatisticsQuery = v.pipe(v.object(dateRangeFields), v.transform((o) => normaliseRange(o)), v.check((o) => startNotAfterEnd(o), 'startDate cannot be after endDate'))
+/** startDate/endDate or start_date/end_date: YYYY-MM-DD, both ends inclusive. */
+export const MovementStatisticsQuery = v.pipe(v.object(withDateAliases), v.transform((o) => toDateRange(o)), v.check((o) => rangeInOrder(o), 'startDate cannot be after endDate'))
 
 export const InventoryListQuery = v.object({
   ...paging,

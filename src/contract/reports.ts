@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { MANAGER_ONLY, type Access } from './access-types'
-import { isoDate } from './fields'
+import { isoDate, rangeInOrder } from './fields'
 
 // Reports: seven types, a preview on generation, CSV downloads, JSON views and the history of runs.
 
@@ -72,12 +72,11 @@ const blank = (s: unknown) => s === undefined || s === null || s === ''
 const optionalDate = (field: string) => v.pipe(v.optional(v.union([v.literal(''), v.null(), isoDate(field)], `${field} must be a date (YYYY-MM-DD)`)), v.transform((s) => (blank(s) ? undefined : (s as string))))
 const rangeFields = { start_date: optionalDate('start_date'), end_date: optionalDate('end_date') }
 const pairGiven = (o: { start_date?: string; end_date?: string }) => blank(o.start_date) === blank(o.end_date)
-const inOrder = (o: { start_date?: string; end_date?: string }) => !o.start_date || !o.end_date || o.start_date <= o.end_date
 
 export const reportType = v.pipe(v.string(REPORT_MSG.unknownType), v.trim(), v.toLowerCase(), v.picklist(REPORT_TYPES, REPORT_MSG.unknownType))
 
 /** ?start_date&end_date: both or neither (then the last 30 days), start not after end. */
-export const ReportRangeQuery = v.pipe(v.object(rangeFields), v.check(pairGiven, REPORT_MSG.bothDates), v.check(inOrder, REPORT_MSG.startAfterEnd))
+export const ReportRangeQuery = v.pipe(v.object(rangeFields), v.check(pairGiven, REPORT_MSG.bothDates), v.check((o) => rangeInOrder(o), REPORT_MSG.startAfterEnd))
 export type ReportRangeQuery = v.InferOutput<typeof ReportRangeQuery>
 
 /** POST /reports/generate: the form always sends both dates; format is CSV (SPEC §9). */
@@ -88,7 +87,7 @@ export const GenerateReportBody = v.pipe(
     format: v.optional(v.pipe(v.string('format must be csv'), v.trim(), v.toLowerCase(), v.literal('csv', 'format must be csv')), 'csv'),
   }),
   v.check((o) => !blank(o.start_date) && !blank(o.end_date), REPORT_MSG.bothDates),
-  v.check((o) => inOrder(o), REPORT_MSG.startAfterEnd),
+  v.check((o) => rangeInOrder(o), REPORT_MSG.startAfterEnd),
 )
 export type GenerateReportBody = v.InferOutput<typeof GenerateReportBody>
 

@@ -108,3 +108,5 @@ export const SettingsPatch = v.partial(
   }),
 )
 export type SettingsPatch = v.InferOutput<typeof SettingsPatch>
+
+export const SETTINGS_MSG = { saved: 'Settings saved' } as const

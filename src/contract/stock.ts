@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
-import { amount, flag, id, isoDate, optionalText, paging, requiredText, upperEnum } from './fields'
+import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, toDateRange, upperEnum, withDateAliases } from './fields'
+import { daysBetween } from './dates'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
 
@@ -207,28 +208,26 @@ export type MovementInput = v.InferOutput<typeof MovementBody>
 export const UpdateMovementBody = v.partial(v.object(movementFields))
 export type UpdateMovementInput = v.InferOutput<typeof UpdateMovementBody>
 
-const dateRange = {
-  startDate: v.optional(isoDate('startDate')),
-  endDate: v.optional(isoDate('endDate')),
-}
-const startNotAfterEnd = <T extends { startDate?: string; endDate?: string }>() =>
-  v.check<T, string>((o) => !o.startDate || !o.endDate || o.startDate <= o.endDate, 'startDate cannot be after endDate')
-
+/** startDate/endDate (the spec's spelling, `start_date`/`end_date` too): YYYY-MM-DD, both ends inclusive. */
 export const MovementListQuery = v.pipe(
   v.object({
     ...paging,
-    ...dateRange,
+    ...withDateAliases,
     item_id: v.optional(id('item_id')),
     user_id: v.optional(id('user_id')),
     type: v.optional(upperEnum('type', MOVEMENT_TYPES)),
   }),
-  startNotAfterEnd(),
+  v.transform((o) => toDateRange(o)),
+  v.check((o) => rangeInOrder(o), 'startDate cannot be after endDate'),
 )
 export type MovementListQuery = v.InferOutput<typeof MovementListQuery>
 
 export const DateRangeQuery = v.pipe(
-  v.object({ ...paging, startDate: required('startDate', isoDate('startDate')), endDate: required('endDate', isoDate('endDate')) }),
-  startNotAfterEnd(),
+  v.object({ ...paging, ...requiredDateAliases }),
+  v.transform((o) => toDateRange(o)),
+  v.check((o) => o.start_date !== undefined, 'startDate is required'),
+  v.check((o) => o.end_date !== undefined, 'endDate is required'),
+  v.check((o) => rangeInOrder(o), 'startDate cannot be after endDate'),
 )
 
 export const MovementTypeParam = upperEnum('type', MOVEMENT_TYPES)
@@ -316,3 +315,38 @@ export const stockAccess = {
   'PUT /api/stock-movements/:id': STORE_STAFF,
   'DELETE /api/stock-movements/:id': MANAGER_ONLY,
 } as const satisfies Record<string, Access>
+
+// ---------- The one stock-status rule (alerts, reports, dashboard and the UI) ----------
+
+export type StockStatus = 'in' | 'low' | 'out' | 'expiring' | 'expired'
+
+/** The facts the rule reads; quantities in any one unit (hundredths or decimals), expiry as YYYY-MM-DD. */
+export interface StockFacts {
+  current_quantity: number
+  min_stock_level: number
+  expiry_date: string | null
+}
+
+/** Out: nothing left. Low: at or below the minimum (an empty shelf included, when asked about quantity alone). */
+export const quantityStatus = (item: Pick<StockFacts, 'current_quantity' | 'min_stock_level'>): 'in' | 'low' | 'out' =>
+  item.current_quantity === 0 ? 'out' : item.current_quantity <= item.min_stock_level ? 'low' : 'in'
+
+/** Expired: expiry_date before today. Expiring: 0 ≤ days left ≤ window. Null: no date, or further away. */
+export function expiryStatus(expiryDate: string | null, today: string, window: number): 'expired' | 'expiring' | null {
+  if (!expiryDate) return null
+  const left = daysBetween(today, expiryDate)
+  return left < 0 ? 'expired' : left <= window ? 'expiring' : null
+}
+
+/**
+ * An item's one status, first match wins: expired, out, low, expiring, in. The dashboard's pie has no
+ * expiring slice (expired, out, low, in: an expiring item counts as in stock there); the reports use
+ * all five in this order; alerts raise one alert per condition (`quantityStatus` and `expiryStatus`).
+ */
+export function stockStatus(item: StockFacts, today: string, window: number): StockStatus {
+  const expiry = expiryStatus(item.expiry_date, today, window)
+  if (expiry === 'expired') return 'expired'
+  const quantity = quantityStatus(item)
+  if (quantity !== 'in') return quantity
+  return expiry ?? 'in'
+}

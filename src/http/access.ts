@@ -3,7 +3,7 @@ import { ACCESS, canAccess } from '../contract/access'
 import type { User } from '../contract/auth'
 import { MSG } from '../contract/messages'
 import type { AuthService } from '../modules/auth/service'
-import { AppError, forbidden, unauthorized } from './errors'
+import { AppError, forbidden, unauthorized } from '../lib/errors'
 
 /**
  * One access check for every route, read from the contract's route table. A route that is not

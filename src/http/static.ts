@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { notFound } from './errors'
+import { notFound } from '../lib/errors'
 
 /** The built UI: URL path → file (embedded in the executable, or read from ui/dist in development). */
 export type UiAssets = Map<string, Blob>

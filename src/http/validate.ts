@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { badRequest } from './errors'
+import { badRequest } from '../lib/errors'
 
 export const NOT_AN_OBJECT = 'The request body must be a JSON object'
 

@@ -9,7 +9,7 @@ let env: TestEnv
 let token: string
 beforeAll(async () => {
   env = await makeTestEnv()
-  await seedDemo(env.deps.db)
+  await seedDemo(env.deps)
   token = (await env.userOf(MANAGER)).token
 }, 60_000)
 afterAll(() => env.close())

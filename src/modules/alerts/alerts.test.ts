@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { localDate, addDays } from '../../contract/dates'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
-import { stockBuilders } from '../items/builders'
+import { stockBuilders } from '../stock/builders'
 import { kitchenBuilders } from '../kitchen-inventory/builders'
-import { raiseSystemAlert } from './hooks'
-import { createAlertService } from './service'
+import { raiseSystemAlert } from './events'
 
 let env: TestEnv
 let offsetMs = 0
@@ -22,7 +21,7 @@ afterEach(() => env.close())
 const alertsOf = async (query = '') => (await env.call('GET', `/api/alerts${query}`, { token })).body.data as any[]
 const ofItem = async (itemId: number, type?: string) => (await alertsOf('?limit=500')).filter((a) => a.item_id === itemId && (!type || a.type === type))
 const today = () => localDate(env.deps.clock(), env.deps.settings.get().time_zone)
-const rescan = () => createAlertService(env.deps.db, { clock: env.deps.clock, settings: env.deps.settings.get }).rescan()
+const rescan = () => env.deps.alerts.rescan()
 
 describe('stock alerts', () => {
   test('a low-stock alert appears once when stock drops to the minimum and resolves itself when restocked', async () => {
@@ -154,14 +153,14 @@ describe('stock alerts', () => {
   })
 
   test('a SYSTEM alert is raised once while open and again after it was resolved', async () => {
-    raiseSystemAlert(env.deps.db, { title: 'Backup failed', message: 'disk full' })
-    raiseSystemAlert(env.deps.db, { title: 'Backup failed', message: 'disk still full' })
+    raiseSystemAlert(env.deps.db, env.deps, { title: 'Backup failed', message: 'disk full' })
+    raiseSystemAlert(env.deps.db, env.deps, { title: 'Backup failed', message: 'disk still full' })
     let list = await alertsOf('/system')
     expect(list).toHaveLength(1)
     expect(list[0]).toMatchObject({ type: 'SYSTEM', priority: 'HIGH', message: 'disk still full' })
     expect(list[0].details.occurrences).toBe(2)
     await env.call('PUT', `/api/alerts/${list[0].id}/resolve`, { token })
-    raiseSystemAlert(env.deps.db, { title: 'Backup failed', message: 'again' })
+    raiseSystemAlert(env.deps.db, env.deps, { title: 'Backup failed', message: 'again' })
     list = await alertsOf('/system?status=NEW')
     expect(list.map((a) => a.message)).toEqual(['again'])
   })

@@ -1,4 +1,5 @@
 import { EXPIRING_HIGH_DAYS, type AlertType } from '../../contract/alerts'
+import { expiryStatus, quantityStatus } from '../../contract/stock'
 import type { Settings } from '../../contract/settings'
 import type { Db } from '../../db/open'
 import { formatQty, fromCents, toCents } from '../../contract/fixed'
@@ -12,6 +13,11 @@ export interface AlertContext {
   settings: () => Settings
 }
 
+/** The ledger row a stock change wrote, as the stock and kitchen ledgers describe it to the engine. */
+export type MovementFact =
+  | { ledger: 'store'; id: number; item_id: number; type: string; quantity: number; source_type: string; movement_date: string }
+  | { ledger: 'kitchen'; id: number; item_id: number; movement_type: string; quantity: number; movement_date: string }
+
 const STOCK_TYPES: readonly AlertType[] = ['LOW_STOCK', 'OUT_OF_STOCK', 'EXPIRING', 'EXPIRED']
 
 const inDays = (n: number) => (n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`)
@@ -24,7 +30,9 @@ export function itemConditions(item: repo.ItemFacts, today: string, expiringDays
   const qty = `${formatQty(item.current_quantity)} ${item.unit}`
   const min = `${formatQty(item.min_stock_level)} ${item.unit}`
   const facts = { item_name: item.name, unit: item.unit, current_quantity: fromCents(item.current_quantity), min_stock_level: fromCents(item.min_stock_level) }
-  if (item.current_quantity <= item.min_stock_level) {
+  const quantity = quantityStatus(item)
+  // An empty shelf is at or below any minimum: it raises both LOW_STOCK and OUT_OF_STOCK.
+  if (quantity !== 'in') {
     out.push({
       type: 'LOW_STOCK',
       priority: 'HIGH',
@@ -35,7 +43,7 @@ export function itemConditions(item: repo.ItemFacts, today: string, expiringDays
       condition_key: `LOW_STOCK:item:${item.id}`,
     })
   }
-  if (item.current_quantity === 0) {
+  if (quantity === 'out') {
     out.push({
       type: 'OUT_OF_STOCK',
       priority: 'HIGH',
@@ -46,10 +54,11 @@ export function itemConditions(item: repo.ItemFacts, today: string, expiringDays
       condition_key: `OUT_OF_STOCK:item:${item.id}`,
     })
   }
-  if (item.expiry_date) {
+  const expiry = expiryStatus(item.expiry_date, today, expiringDays)
+  if (item.expiry_date && expiry) {
     const left = daysBetween(today, item.expiry_date)
     const details = { ...facts, expiry_date: item.expiry_date, days_until_expiry: left }
-    if (left < 0) {
+    if (expiry === 'expired') {
       out.push({
         type: 'EXPIRED',
         priority: 'HIGH',
@@ -59,7 +68,7 @@ export function itemConditions(item: repo.ItemFacts, today: string, expiringDays
         item_id: item.id,
         condition_key: `EXPIRED:item:${item.id}:${item.expiry_date}`,
       })
-    } else if (left <= expiringDays) {
+    } else {
       out.push({
         type: 'EXPIRING',
         priority: left <= EXPIRING_HIGH_DAYS ? 'HIGH' : 'MEDIUM',
@@ -106,9 +115,8 @@ export function reconcileItems(db: Db, ctx: AlertContext, ids: readonly number[]
 }
 
 /** A stock count that changed a balance by more than the discrepancy_count_change setting raises one DISCREPANCY. */
-export function checkCountDiscrepancy(db: Db, ctx: AlertContext, ids: readonly number[]) {
-  const last = repo.lastStockMovement(db)
-  if (!last || last.type !== 'ADJUSTMENT' || last.source_type !== 'COUNT' || !ids.includes(last.item_id)) return
+export function checkCountDiscrepancy(db: Db, ctx: AlertContext, last: MovementFact & { ledger: 'store' }) {
+  if (last.type !== 'ADJUSTMENT' || last.source_type !== 'COUNT') return
   const threshold = toCents(ctx.settings().discrepancy_count_change)
   if (Math.abs(last.quantity) <= threshold) return
   const key = `DISCREPANCY:count:${last.id}`
@@ -132,9 +140,8 @@ export function checkCountDiscrepancy(db: Db, ctx: AlertContext, ids: readonly n
 }
 
 /** A day's kitchen wastage worth more than the discrepancy_wastage_value setting raises one DISCREPANCY for that day. */
-export function checkWastageDiscrepancy(db: Db, ctx: AlertContext, ids: readonly number[]) {
-  const last = repo.lastKitchenMovement(db)
-  if (!last || last.movement_type !== 'WASTE' || !ids.includes(last.item_id)) return
+export function checkWastageDiscrepancy(db: Db, ctx: AlertContext, last: MovementFact & { ledger: 'kitchen' }) {
+  if (last.movement_type !== 'WASTE') return
   const s = ctx.settings()
   const day = localDate(new Date(last.movement_date), s.time_zone)
   const from = startOfLocalDay(day, s.time_zone).toISOString()
@@ -160,7 +167,7 @@ export function checkWastageDiscrepancy(db: Db, ctx: AlertContext, ids: readonly
 }
 
 /** A SYSTEM alert: while one with the same title is still open, it is refreshed rather than repeated. */
-export function raiseSystem(db: Db, ctx: AlertContext, alert: { title: string; message: string }) {
+export function raiseSystem(db: Db, ctx: Pick<AlertContext, 'clock'>, alert: { title: string; message: string }) {
   const at = ctx.clock().toISOString()
   const key = `SYSTEM:${alert.title}`
   db.transaction(() => {

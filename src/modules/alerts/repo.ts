@@ -130,17 +130,6 @@ export const alertCounts = (db: Db) =>
     n: number
   }[]
 
-/** The newest main-store ledger row (the one a hook call just wrote, if any). */
-export const lastStockMovement = (db: Db) =>
-  db
-    .query('SELECT id, item_id, type, quantity, source_type, movement_date FROM stock_movements WHERE id = (SELECT max(id) FROM stock_movements)')
-    .get() as { id: number; item_id: number; type: string; quantity: number; source_type: string; movement_date: string } | null
-
-export const lastKitchenMovement = (db: Db) =>
-  db
-    .query('SELECT id, item_id, movement_type, quantity, movement_date FROM kitchen_movements WHERE id = (SELECT max(id) FROM kitchen_movements)')
-    .get() as { id: number; item_id: number; movement_type: string; quantity: number; movement_date: string } | null
-
 /** Kitchen wastage between two instants: count and value (each row cost × quantity rounded half-up, then summed). */
 export const wastageBetween = (db: Db, from: string, to: string) =>
   db

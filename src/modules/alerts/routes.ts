@@ -1,11 +1,9 @@
 import { Elysia } from 'elysia'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { ALERT_MSG, AlertListQuery, type AlertAction, type AlertType } from '../../contract/alerts'
 import { id } from '../../contract/fields'
 import { listOf, ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { registerAlertContext } from './hooks'
-import { createAlertService } from './service'
 
 /** The lists of one family of alerts (open ones unless a status is asked for). */
 const FAMILIES = {
@@ -16,11 +14,7 @@ const FAMILIES = {
 } as const satisfies Record<string, readonly AlertType[]>
 const DONE: Record<AlertAction, string> = { read: ALERT_MSG.read, dismiss: ALERT_MSG.dismissed, resolve: ALERT_MSG.resolved }
 
-export const alertsRoutes = (deps: AppDeps) => {
-  const ctx = { clock: deps.clock, settings: deps.settings.get }
-  // The stock and kitchen hooks read this app's clock and settings for its database.
-  registerAlertContext(deps.db, ctx)
-  const alerts = createAlertService(deps.db, ctx)
+export const alertsRoutes = ({ alerts }: AppDeps) => {
   const list = (query: unknown, types?: readonly AlertType[]) => {
     const q = parse(AlertListQuery, query)
     const { rows, total } = alerts.list(q, types)

@@ -1,16 +1,12 @@
-import type { AppDeps } from '../../app'
-import { registerAlertContext } from './hooks'
-import { createAlertService } from './service'
+import type { AppDeps } from '../../deps'
 
 /**
  * Rescans every item's stock and expiry conditions once now and then at the top of every hour
  * (Bun.cron in the restaurant's zone), so an item that crosses into its expiry window overnight
  * is alerted without waiting for a stock change. Called by `rims serve`.
  */
-export function startAlertSchedule(deps: Pick<AppDeps, 'db' | 'clock' | 'settings' | 'logger'>) {
-  const ctx = { clock: deps.clock, settings: deps.settings.get }
-  registerAlertContext(deps.db, ctx)
-  const alerts = createAlertService(deps.db, ctx)
+export function startAlertSchedule(deps: Pick<AppDeps, 'alerts' | 'settings' | 'logger'>) {
+  const { alerts } = deps
   const scan = () => {
     try {
       alerts.rescan()

@@ -10,10 +10,10 @@ import {
   type AlertStatus,
   type AlertType,
 } from '../../contract/alerts'
-import type { Db } from '../../db/open'
-import { conflict, notFound } from '../../http/errors'
+import { conflict, notFound } from '../../lib/errors'
 import { reconcileItems, type AlertContext } from './engine'
 import * as repo from './repo'
+import type { ServiceDeps } from '../../deps'
 
 export const toAlert = (r: repo.AlertRow): Alert => ({
   id: r.id,
@@ -40,7 +40,8 @@ const zeroes = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys
 
 export type AlertService = ReturnType<typeof createAlertService>
 
-export function createAlertService(db: Db, ctx: AlertContext) {
+export function createAlertService({ db, clock, settings }: Pick<ServiceDeps, 'db' | 'clock' | 'settings'>) {
+  const ctx: AlertContext = { clock, settings: settings.get }
   const row = (id: number) => repo.findAlert(db, id) ?? (() => { throw notFound('Alert') })()
 
   return {

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { LoginBody, ProfileBody, ProfilePasswordBody } from '../../contract/auth'
 import { MSG } from '../../contract/messages'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { currentUser } from '../../http/access'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'

@@ -1,7 +1,7 @@
 import type { LoginResult, User } from '../../contract/auth'
 import { MSG } from '../../contract/messages'
 import type { Db } from '../../db/open'
-import { AppError, conflict, tooManyRequests, unauthorized } from '../../http/errors'
+import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors'
 import type { Clock } from '../../lib/clock'
 import { recordAudit } from '../audit/audit'
 import type { SettingsService } from '../settings/service'

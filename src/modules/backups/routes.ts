@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { ok } from '../../http/envelope'
-import { notFound } from '../../http/errors'
+import { notFound } from '../../lib/errors'
 
 export const backupsRoutes = (deps: AppDeps) =>
   new Elysia({ name: 'backups-routes', prefix: '/manager/settings/backup' })

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import type { Db } from '../../db/open'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
-import { raiseSystemAlert } from '../alerts/hooks'
+import { raiseSystemAlert } from '../alerts/events'
 import { BACKUP_NAME, fsyncPath, snapshotTo, type BackupKind } from './files'
 
 export interface BackupInfo {
@@ -72,7 +72,7 @@ export function createBackupService(deps: { db: Db; dir: string; clock: Clock; l
     } catch (e) {
       const message = `The ${kind} backup could not be made: ${(e as Error).message}`
       logger.error(message)
-      raiseSystemAlert(db, { title: 'Backup failed', message })
+      raiseSystemAlert(db, { clock }, { title: 'Backup failed', message })
       throw e
     }
     prune()

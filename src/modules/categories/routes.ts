@@ -1,13 +1,11 @@
 import { Elysia } from 'elysia'
 import { id } from '../../contract/fields'
 import { CategoryBody, PagingQuery, STOCK_MSG } from '../../contract/stock'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { listOf, ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { createCategoryService } from './service'
 
-export const categoryRoutes = (deps: AppDeps) => {
-  const categories = createCategoryService(deps.db, deps.clock)
+export const categoryRoutes = ({ categories }: AppDeps) => {
   return new Elysia({ name: 'category-routes', prefix: '/categories' })
     .get('', ({ query }) => {
       const q = parse(PagingQuery, query)

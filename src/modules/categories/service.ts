@@ -1,12 +1,11 @@
 import { STOCK_MSG, type Category, type CategoryInput } from '../../contract/stock'
-import type { Db } from '../../db/open'
-import { conflict, notFound } from '../../http/errors'
-import type { Clock } from '../../lib/clock'
+import { conflict, notFound } from '../../lib/errors'
 import * as repo from './repo'
+import type { ServiceDeps } from '../../deps'
 
 export type CategoryService = ReturnType<typeof createCategoryService>
 
-export function createCategoryService(db: Db, clock: Clock) {
+export function createCategoryService({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
   const get = (id: number): Category => repo.findCategory(db, id) ?? (() => { throw notFound('Category') })()
   return {
     list: (o: { q?: string; page: number; limit: number }) => repo.listCategories(db, { q: o.q, limit: o.limit, offset: (o.page - 1) * o.limit }),

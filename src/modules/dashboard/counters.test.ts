@@ -14,7 +14,7 @@ interface RawItem { id: number; name: string; current_quantity: number; min_stoc
 
 beforeAll(async () => {
   env = await makeTestEnv()
-  await seedDemo(env.deps.db)
+  await seedDemo(env.deps)
   for (const [role, email] of [['manager', 'manager@rims.local'], ['store', 'store@rims.local']]) {
     tokens[role] = (await env.call('POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD } })).body.data.token
   }

@@ -15,7 +15,7 @@ interface RawItem { id: number; category_id: number; cost_price: number; current
 
 beforeAll(async () => {
   env = await makeTestEnv()
-  await seedDemo(env.deps.db)
+  await seedDemo(env.deps)
   for (const [role, email] of [['manager', 'manager@rims.local'], ['store', 'store@rims.local'], ['chef', 'chef@rims.local']]) {
     tokens[role] = (await env.call('POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD } })).body.data.token
   }

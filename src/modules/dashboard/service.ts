@@ -1,12 +1,11 @@
 import { EXPIRING_HIGH_DAYS } from '../../contract/alerts'
 import type { ActivityEntry, ChefSummary, DashboardItem, DashboardStats, KitchenLowItem, StoreSummary, Trends } from '../../contract/dashboard'
 import { CHEF, MANAGER } from '../../contract/roles'
-import type { Db } from '../../db/open'
+import { expiryStatus, quantityStatus } from '../../contract/stock'
 import { formatQty, fromCents, toCents } from '../../contract/fixed'
-import type { Clock } from '../../lib/clock'
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
-import type { SettingsService } from '../settings/service'
 import * as repo from './repo'
+import type { ServiceDeps } from '../../deps'
 
 const STOCK_LABEL: Record<string, string> = { IN: 'Stock In', OUT: 'Usage', ADJUSTMENT: 'Adjustment' }
 const KITCHEN_LABEL: Record<string, string> = { IN: 'Stock In', OUT: 'Usage', WASTE: 'Wastage', ADJUSTMENT: 'Adjustment' }
@@ -32,7 +31,7 @@ function dayStarts(dates: string[], zone: string): Date[] {
 
 export type DashboardService = ReturnType<typeof createDashboardService>
 
-export function createDashboardService(db: Db, clock: Clock, settings: SettingsService) {
+export function createDashboardService({ db, clock, settings }: Pick<ServiceDeps, 'db' | 'clock' | 'settings'>) {
   const today = () => localDate(clock(), settings.get().time_zone)
 
   const toItem = (r: repo.ItemLine, t: string, status: DashboardItem['status'], priority: DashboardItem['priority']): DashboardItem => ({
@@ -50,13 +49,14 @@ export function createDashboardService(db: Db, clock: Clock, settings: SettingsS
 
   const lowStock = (limit: number, offset = 0) => {
     const t = today()
-    return repo.lowStockItems(db, limit, offset).map((r) => toItem(r, t, r.current_quantity === 0 ? 'out_of_stock' : 'low_stock', 'HIGH'))
+    return repo.lowStockItems(db, limit, offset).map((r) => toItem(r, t, quantityStatus(r) === 'out' ? 'out_of_stock' : 'low_stock', 'HIGH'))
   }
   const expiring = (limit: number, offset = 0) => {
     const t = today()
-    return repo.expiryItems(db, addDays(t, settings.get().expiring_days), limit, offset).map((r) => {
+    const window = settings.get().expiring_days
+    return repo.expiryItems(db, addDays(t, window), limit, offset).map((r) => {
       const left = daysBetween(t, r.expiry_date!)
-      return toItem(r, t, left < 0 ? 'expired' : 'expiring', left <= EXPIRING_HIGH_DAYS ? 'HIGH' : 'MEDIUM')
+      return toItem(r, t, expiryStatus(r.expiry_date, t, window) === 'expired' ? 'expired' : 'expiring', left <= EXPIRING_HIGH_DAYS ? 'HIGH' : 'MEDIUM')
     })
   }
 

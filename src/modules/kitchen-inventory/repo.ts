@@ -1,4 +1,4 @@
-import type { KitchenMovementType, KitchenSourceType } from '../../contract/kitchen'
+import type { KitchenMovement, KitchenMovementType, KitchenSourceType } from '../../contract/kitchen'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
@@ -118,22 +118,8 @@ export const inventoryStatistics = (db: Db, low: number) =>
 
 // ---------- Movements ----------
 
-export interface MovementView {
-  id: number
-  item_id: number
-  item_name: string
-  unit: string
-  movement_type: KitchenMovementType
-  quantity: number
-  user_id: number
-  user_name: string
-  role_name: string
-  source_type: KitchenSourceType
-  request_number: string | null
-  movement_date: string
-  remarks: string | null
-  created_at: string
-}
+/** A kitchen ledger row joined for display: the contract's KitchenMovement with the quantity in hundredths. */
+export type MovementView = KitchenMovement
 
 const MOVEMENTS = `SELECT m.id, m.item_id, i.name AS item_name, i.unit, m.movement_type, m.quantity, m.user_id, u.name AS user_name,
   r.role_name, m.source_type, m.request_number, m.movement_date, m.remarks, m.created_at
@@ -268,8 +254,3 @@ export const realMovementTotals = (db: Db) =>
     n: number
     quantity: number
   }[]
-
-export const itemHasKitchenHistory = (db: Db, itemId: number) =>
-  db.query('SELECT 1 FROM kitchen_movements WHERE item_id = $itemId LIMIT 1').get({ itemId }) !== null ||
-  db.query('SELECT 1 FROM kitchen_requests WHERE item_id = $itemId LIMIT 1').get({ itemId }) !== null ||
-  db.query('SELECT 1 FROM kitchen_stock WHERE item_id = $itemId').get({ itemId }) !== null

@@ -1,24 +1,35 @@
+import * as v from 'valibot'
 import { Elysia } from 'elysia'
-import type { AppDeps } from '../../app'
 import {
   AdjustmentBody,
   InventoryListQuery,
+  KITCHEN_MSG,
   MovementListQuery,
   MovementStatisticsQuery,
   TransferBody,
   UsageBody,
   WastageBody,
 } from '../../contract/kitchen'
-import { currentUser } from '../../http/access'
+import type { AppDeps } from '../../deps'
 import { listOf, ok } from '../../http/envelope'
-import { idempotencyKey, type Answer } from '../../http/idempotency'
+import type { IdempotencyScope } from '../../db/idempotency'
+import { idempotencyScope } from '../../http/idempotency'
 import { parse } from '../../http/validate'
-import { createKitchenInventoryService } from './service'
 
 /** The kitchen balance and its ledger under /kitchen-inventory (SPEC §7). */
-export const kitchenInventoryRoutes = (deps: AppDeps) => {
-  const kitchen = createKitchenInventoryService(deps)
-  const reply = (set: { status?: number | string }, answer: Answer) => ((set.status = answer.status), answer.body)
+export const kitchenInventoryRoutes = ({ kitchen }: AppDeps) => {
+  /** A kitchen write: the validated body, run once per Idempotency-Key, answered 201 with its message. */
+  const write = <S extends v.GenericSchema, T>(
+    ctx: { body: unknown; request: Request; path: string; set: { status?: number | string } },
+    schema: S,
+    run: (scope: IdempotencyScope, input: v.InferOutput<S>) => T,
+    message: string,
+  ) => {
+    const input = parse(schema, ctx.body)
+    const result = run(idempotencyScope(ctx, input), input)
+    ctx.set.status = 201
+    return ok(result, message)
+  }
 
   const inventory = (query: unknown) => {
     const q = parse(InventoryListQuery, query)
@@ -38,8 +49,8 @@ export const kitchenInventoryRoutes = (deps: AppDeps) => {
     .get('/movements', ({ query }) => movements(query))
     .get('/movements/statistics', ({ query }) => ok(kitchen.movementStatistics(parse(MovementStatisticsQuery, query))))
     .get('/movements/search', ({ query }) => movements(query))
-    .post('/usage', (ctx) => reply(ctx.set, kitchen.recordUsage(currentUser(ctx).id, parse(UsageBody, ctx.body), idempotencyKey(ctx.request.headers))))
-    .post('/wastage', (ctx) => reply(ctx.set, kitchen.recordWastage(currentUser(ctx).id, parse(WastageBody, ctx.body), idempotencyKey(ctx.request.headers))))
-    .post('/adjustment', (ctx) => reply(ctx.set, kitchen.recordAdjustment(currentUser(ctx).id, parse(AdjustmentBody, ctx.body), idempotencyKey(ctx.request.headers))))
-    .post('/transfer', (ctx) => reply(ctx.set, kitchen.transfer(currentUser(ctx).id, parse(TransferBody, ctx.body), idempotencyKey(ctx.request.headers))))
+    .post('/usage', (ctx) => write(ctx, UsageBody, kitchen.recordUsage, KITCHEN_MSG.usageRecorded))
+    .post('/wastage', (ctx) => write(ctx, WastageBody, kitchen.recordWastage, KITCHEN_MSG.wastageRecorded))
+    .post('/adjustment', (ctx) => write(ctx, AdjustmentBody, kitchen.recordAdjustment, KITCHEN_MSG.adjustmentRecorded))
+    .post('/transfer', (ctx) => write(ctx, TransferBody, kitchen.transfer, KITCHEN_MSG.transferRecorded))
 }

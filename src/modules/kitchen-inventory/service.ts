@@ -15,20 +15,16 @@ import {
   type UsageInput,
   type WastageInput,
 } from '../../contract/kitchen'
+import type { DateRange } from '../../contract/fields'
 import type { Db } from '../../db/open'
 import { fromCents, toCents } from '../../contract/fixed'
-import { ok } from '../../http/envelope'
-import { conflict, notFound } from '../../http/errors'
-import { requestFingerprint, withIdempotency, type Answer } from '../../http/idempotency'
-import type { Clock } from '../../lib/clock'
 import { addDays, startOfLocalDay } from '../../contract/dates'
-import { afterStockChange } from '../alerts/hooks'
-import type { SettingsService } from '../settings/service'
-import { ITEM_HISTORY_CHECKS, recordMovementTx } from '../stock-movements/service'
+import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { conflict, notFound } from '../../lib/errors'
+import type { ServiceDeps } from '../../deps'
+import type { StockEvents } from '../alerts/events'
+import { recordMovement } from '../stock/ledger'
 import * as repo from './repo'
-
-// An item the kitchen has held or asked for is deactivated, never deleted, when the store deletes it.
-ITEM_HISTORY_CHECKS.push(repo.itemHasKitchenHistory)
 
 // ---------- The kitchen ledger: every kitchen balance change goes through here, inside the caller's transaction ----------
 
@@ -58,13 +54,13 @@ export type Refusal = (availableHundredths: number, requestedHundredths: number,
  * decreases (409 with `refuse`'s message when the kitchen holds less). Call inside
  * `db.transaction(...).immediate()`; request fulfilment and transfers use it too.
  */
-export function recordKitchenMovementTx(db: Db, e: KitchenEntry, refuse: Refusal = KITCHEN_MSG.insufficientForUsage): number {
+export function recordKitchenMovement(db: Db, events: StockEvents, e: KitchenEntry, refuse: Refusal = KITCHEN_MSG.insufficientForUsage): number {
   const item = repo.itemForKitchen(db, e.itemId)
   if (!item) throw notFound('Item')
   const delta = kitchenEffect({ movement_type: e.type, quantity: e.quantity })
   if (delta > 0) repo.addToKitchen(db, e.itemId, delta, e.at)
   else if (repo.takeFromKitchen(db, e.itemId, -delta, e.at) !== 1) throw conflict(refuse(repo.kitchenQuantity(db, e.itemId), -delta, item.unit))
-  const id = repo.insertKitchenMovement(db, {
+  const row = {
     item_id: e.itemId,
     movement_type: e.type,
     quantity: e.quantity,
@@ -74,8 +70,9 @@ export function recordKitchenMovementTx(db: Db, e: KitchenEntry, refuse: Refusal
     remarks: e.remarks,
     movement_date: e.movementDate ?? e.at,
     at: e.at,
-  })
-  afterStockChange(db, [e.itemId])
+  }
+  const id = repo.insertKitchenMovement(db, row)
+  events.changed(db, { itemIds: [e.itemId], movement: { ledger: 'kitchen', id, ...row } })
   return id
 }
 
@@ -108,8 +105,7 @@ export function kitchenLedgerProblems(db: Db): string[] {
 
 export type KitchenInventoryService = ReturnType<typeof createKitchenInventoryService>
 
-export function createKitchenInventoryService(deps: { db: Db; clock: Clock; settings: SettingsService }) {
-  const { db, clock, settings } = deps
+export function createKitchenInventoryService({ db, clock, settings, stockEvents }: ServiceDeps) {
   const lowThreshold = () => toCents(settings.get().kitchen_low_threshold)
   const movement = (id: number) => toKitchenMovement(repo.findMovementView(db, id)!)
   /** Both ends inclusive, as calendar days in the restaurant's zone. */
@@ -122,15 +118,14 @@ export function createKitchenInventoryService(deps: { db: Db; clock: Clock; sett
   }
 
   /** One kitchen write: idempotent, one transaction, answering the movement and the balance after it. */
-  const write = (userId: number, key: string | null, route: string, input: unknown, message: string, entry: () => { e: Omit<KitchenEntry, 'userId' | 'at'>; refuse: Refusal }): Answer => {
+  const write = (scope: IdempotencyScope, entry: () => { e: Omit<KitchenEntry, 'userId' | 'at'>; refuse: Refusal }): KitchenWriteResult => {
     const now = clock()
     return db
       .transaction(() =>
-        withIdempotency(db, userId, key, requestFingerprint(route, input), now, () => {
+        replayOrRun(db, scope, now, () => {
           const { e, refuse } = entry()
-          const id = recordKitchenMovementTx(db, { ...e, userId, at: now.toISOString() }, refuse)
-          const result: KitchenWriteResult = { movement: movement(id), kitchen_quantity: fromCents(repo.kitchenQuantity(db, e.itemId)) }
-          return { status: 201, body: ok(result, message) }
+          const id = recordKitchenMovement(db, stockEvents, { ...e, userId: scope.userId, at: now.toISOString() }, refuse)
+          return { movement: movement(id), kitchen_quantity: fromCents(repo.kitchenQuantity(db, e.itemId)) }
         }),
       )
       .immediate()
@@ -150,22 +145,22 @@ export function createKitchenInventoryService(deps: { db: Db; clock: Clock; sett
       if (o.item_id !== undefined && !repo.itemForKitchen(db, o.item_id)) throw notFound('Item')
       const { rows, total } = repo.listMovements(
         db,
-        { movement_type: o.movement_type, source_type: o.source_type, item_id: o.item_id, q: o.q, ...range(o.startDate, o.endDate) },
+        { movement_type: o.movement_type, source_type: o.source_type, item_id: o.item_id, q: o.q, ...range(o.start_date, o.end_date) },
         o.limit,
         (o.page - 1) * o.limit,
       )
       return { rows: rows.map(toKitchenMovement), total }
     },
 
-    movementStatistics(o: { startDate?: string; endDate?: string }): KitchenMovementStatistics {
-      const { from, to } = range(o.startDate, o.endDate)
+    movementStatistics(o: DateRange): KitchenMovementStatistics {
+      const { from, to } = range(o.start_date, o.end_date)
       const rows = from === undefined && to === undefined ? repo.movementTotals(db) : repo.movementTotalsBetween(db, from, to)
       const by = new Map(rows.map((r) => [r.movement_type, r]))
       const by_type = KITCHEN_MOVEMENT_TYPES.map((t) => ({ movement_type: t, count: by.get(t)?.n ?? 0, quantity: fromCents(by.get(t)?.quantity ?? 0) }))
       const get = (t: KitchenMovementType) => by_type.find((x) => x.movement_type === t)!
       return {
-        start_date: o.startDate ?? null,
-        end_date: o.endDate ?? null,
+        start_date: o.start_date ?? null,
+        end_date: o.end_date ?? null,
         total_movements: by_type.reduce((s, t) => s + t.count, 0),
         stock_in_count: get('IN').count,
         usage_count: get('OUT').count,
@@ -180,22 +175,22 @@ export function createKitchenInventoryService(deps: { db: Db; clock: Clock; sett
     },
 
     /** What the kitchen used: OUT, refused below zero with the spec's usage message. */
-    recordUsage: (userId: number, input: UsageInput, key: string | null) =>
-      write(userId, key, 'POST /api/kitchen-inventory/usage', input, KITCHEN_MSG.usageRecorded, () => ({
+    recordUsage: (scope: IdempotencyScope, input: UsageInput) =>
+      write(scope, () => ({
         e: { itemId: input.item_id, type: 'OUT', quantity: toCents(input.quantity), sourceType: 'USAGE', remarks: input.remarks ?? null },
         refuse: KITCHEN_MSG.insufficientForUsage,
       })),
 
     /** What the kitchen threw away, with its reason: WASTE. */
-    recordWastage: (userId: number, input: WastageInput, key: string | null) =>
-      write(userId, key, 'POST /api/kitchen-inventory/wastage', input, KITCHEN_MSG.wastageRecorded, () => ({
+    recordWastage: (scope: IdempotencyScope, input: WastageInput) =>
+      write(scope, () => ({
         e: { itemId: input.item_id, type: 'WASTE', quantity: toCents(input.quantity), sourceType: 'WASTE', remarks: input.remarks },
         refuse: KITCHEN_MSG.insufficientForWastage,
       })),
 
     /** A Manager's count correction: a signed ADJUSTMENT that never takes the kitchen below zero. */
-    recordAdjustment: (userId: number, input: AdjustmentInput, key: string | null) =>
-      write(userId, key, 'POST /api/kitchen-inventory/adjustment', input, KITCHEN_MSG.adjustmentRecorded, () => {
+    recordAdjustment: (scope: IdempotencyScope, input: AdjustmentInput) =>
+      write(scope, () => {
         const item = repo.itemForKitchen(db, input.item_id)
         if (!item) throw notFound('Item')
         // Raising the count of an item the store has deactivated would create stock nobody can move.
@@ -211,11 +206,12 @@ export function createKitchenInventoryService(deps: { db: Db; clock: Clock; sett
      * both balances guarded, in one transaction. TO_KITCHEN is refused with the main-store message,
      * TO_STORE with the kitchen's.
      */
-    transfer(userId: number, input: TransferInput, key: string | null): Answer {
+    transfer(scope: IdempotencyScope, input: TransferInput): TransferResult {
       const now = clock()
+      const userId = scope.userId
       return db
         .transaction(() =>
-          withIdempotency(db, userId, key, requestFingerprint('POST /api/kitchen-inventory/transfer', input), now, () => {
+          replayOrRun(db, scope, now, () => {
             const at = now.toISOString()
             const quantity = toCents(input.quantity)
             const item = repo.itemForKitchen(db, input.item_id)
@@ -225,11 +221,11 @@ export function createKitchenInventoryService(deps: { db: Db; clock: Clock; sett
             let kitchenId: number
             let storeId: number
             if (input.direction === 'TO_KITCHEN') {
-              storeId = recordMovementTx(db, { ...common, type: 'OUT', sourceType: 'TRANSFER' })
-              kitchenId = recordKitchenMovementTx(db, { ...common, type: 'IN', sourceType: 'TRANSFER' })
+              storeId = recordMovement(db, stockEvents, { ...common, type: 'OUT', sourceType: 'TRANSFER' }).id
+              kitchenId = recordKitchenMovement(db, stockEvents, { ...common, type: 'IN', sourceType: 'TRANSFER' })
             } else {
-              kitchenId = recordKitchenMovementTx(db, { ...common, type: 'OUT', sourceType: 'TRANSFER' }, KITCHEN_MSG.insufficientForReturn)
-              storeId = recordMovementTx(db, { ...common, type: 'IN', sourceType: 'TRANSFER' })
+              kitchenId = recordKitchenMovement(db, stockEvents, { ...common, type: 'OUT', sourceType: 'TRANSFER' }, KITCHEN_MSG.insufficientForReturn)
+              storeId = recordMovement(db, stockEvents, { ...common, type: 'IN', sourceType: 'TRANSFER' }).id
             }
             const result: TransferResult = {
               direction: input.direction,
@@ -240,7 +236,7 @@ export function createKitchenInventoryService(deps: { db: Db; clock: Clock; sett
               kitchen_movement: movement(kitchenId),
               stock_movement_id: storeId,
             }
-            return { status: 201, body: ok(result, KITCHEN_MSG.transferRecorded) }
+            return result
           }),
         )
         .immediate()

@@ -1,9 +1,8 @@
 import type { DemoContext } from '../../cli/demo'
 import { PRIORITIES, type Priority, type RequestStatus } from '../../contract/kitchen'
-import { recordKitchenMovementTx } from '../kitchen-inventory/service'
+import { recordKitchenMovement } from '../kitchen-inventory/service'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
-import { createSettingsService } from '../settings/service'
-import { recordMovementTx } from '../stock-movements/service'
+import { recordMovement } from '../stock/ledger'
 import * as repo from './repo'
 
 // 90 days of a kitchen: the Chef asks for ingredients, the store approves and issues them, the kitchen
@@ -38,7 +37,7 @@ interface DemoItem {
 }
 
 export function seedKitchenDemo(ctx: DemoContext) {
-  const { db, now, userIds } = ctx
+  const { db, now, userIds, zone } = ctx
   const rows = db
     .query(
       `SELECT i.id, i.unit, i.min_stock_level AS min, i.current_quantity AS store, c.name AS category
@@ -49,7 +48,6 @@ export function seedKitchenDemo(ctx: DemoContext) {
   const preferred = rows.filter((r) => !NOT_KITCHEN.has(r.category))
   const items: DemoItem[] = (preferred.length >= 10 ? preferred : rows).slice(0, 30).map((r) => ({ id: r.id, unit: r.unit, min: r.min, store: r.store, kitchen: 0 }))
 
-  const zone = createSettingsService(db, () => now).get().time_zone
   const today = localDate(now, zone)
   const rnd = random(20260404)
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]
@@ -107,12 +105,12 @@ export function seedKitchenDemo(ctx: DemoContext) {
       // When the store cannot spare it, a delivery for the request arrives first, so the main store ends
       // where the stock demo left it (its low and out-of-stock items stay so).
       if (item.store - approved < item.min) {
-        recordMovementTx(db, { itemId: item.id, type: 'IN', quantity: approved, sourceType: 'MANUAL', remarks: `Delivery for kitchen request ${number}`, userId: store, at: new Date(fulfilledAt.getTime() - 20 * 60_000).toISOString() })
+        recordMovement(db, ctx.stockEvents, { itemId: item.id, type: 'IN', quantity: approved, sourceType: 'MANUAL', remarks: `Delivery for kitchen request ${number}`, userId: store, at: new Date(fulfilledAt.getTime() - 20 * 60_000).toISOString() })
         item.store += approved
       }
       const entry = { itemId: item.id, quantity: approved, userId: reviewer, at: fulfilledAt.toISOString(), remarks: `Kitchen request ${number}` }
-      recordMovementTx(db, { ...entry, type: 'OUT', sourceType: 'REQUEST', reference: number })
-      recordKitchenMovementTx(db, { ...entry, type: 'IN', sourceType: 'REQUEST', requestNumber: number })
+      recordMovement(db, ctx.stockEvents, { ...entry, type: 'OUT', sourceType: 'REQUEST', reference: number })
+      recordKitchenMovement(db, ctx.stockEvents, { ...entry, type: 'IN', sourceType: 'REQUEST', requestNumber: number })
       repo.markFulfilled(db, id, { by: reviewer, at: fulfilledAt.toISOString() })
       item.store -= approved
       item.kitchen += approved
@@ -124,13 +122,13 @@ export function seedKitchenDemo(ctx: DemoContext) {
       const usedAt = at(12 + Math.floor(rnd() * 8))
       if (!past(usedAt)) continue
       const used = Math.min(item.kitchen, share(item, item.kitchen, 0.1, 0.3))
-      recordKitchenMovementTx(db, { itemId: item.id, type: 'OUT', quantity: used, sourceType: 'USAGE', remarks: pick(USAGE_REMARKS), userId: rnd() < 0.9 ? chef : manager, at: usedAt.toISOString() })
+      recordKitchenMovement(db, ctx.stockEvents, { itemId: item.id, type: 'OUT', quantity: used, sourceType: 'USAGE', remarks: pick(USAGE_REMARKS), userId: rnd() < 0.9 ? chef : manager, at: usedAt.toISOString() })
       item.kitchen -= used
       if (item.kitchen > 0 && rnd() < 0.08) {
         const wastedAt = at(21, 30)
         if (!past(wastedAt)) continue
         const wasted = Math.min(item.kitchen, share(item, item.kitchen, 0.05, 0.15))
-        recordKitchenMovementTx(db, { itemId: item.id, type: 'WASTE', quantity: wasted, sourceType: 'WASTE', remarks: pick(WASTE_REASONS), userId: chef, at: wastedAt.toISOString() })
+        recordKitchenMovement(db, ctx.stockEvents, { itemId: item.id, type: 'WASTE', quantity: wasted, sourceType: 'WASTE', remarks: pick(WASTE_REASONS), userId: chef, at: wastedAt.toISOString() })
         item.kitchen -= wasted
       }
     }

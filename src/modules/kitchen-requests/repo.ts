@@ -1,39 +1,12 @@
-import type { Priority, RequestStatus } from '../../contract/kitchen'
+import type { KitchenRequest, Priority, RequestStatus } from '../../contract/kitchen'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
-/** A request as stored: quantities in hundredths. */
-export interface RequestRow {
-  id: number
-  request_number: string
-  item_id: number
-  chef_id: number
-  quantity_requested: number
-  quantity_approved: number | null
-  priority: Priority
-  status: RequestStatus
-  remarks: string | null
-}
+/** A request joined for display: the contract's KitchenRequest with quantities in hundredths. */
+export type RequestView = KitchenRequest
 
-/** A request joined for display (still in hundredths). */
-export interface RequestView extends RequestRow {
-  item_name: string
-  unit: string
-  chef_name: string
-  review_remarks: string | null
-  approved_by: number | null
-  approved_by_name: string | null
-  approved_at: string | null
-  rejected_by: number | null
-  rejected_by_name: string | null
-  rejected_at: string | null
-  fulfilled_by: number | null
-  fulfilled_by_name: string | null
-  fulfilled_at: string | null
-  requested_at: string
-  created_at: string
-  updated_at: string
-}
+/** A request as stored (the columns the workflow reads). */
+export type RequestRow = Pick<RequestView, 'id' | 'request_number' | 'item_id' | 'chef_id' | 'quantity_requested' | 'quantity_approved' | 'priority' | 'status' | 'remarks'>
 
 const VIEW = `SELECT r.id, r.request_number, r.item_id, i.name AS item_name, i.unit, r.chef_id, c.name AS chef_name,
   r.quantity_requested, r.quantity_approved, r.priority, r.status, r.remarks, r.review_remarks,

@@ -1,16 +1,14 @@
 import { Elysia } from 'elysia'
-import type { AppDeps } from '../../app'
 import { id } from '../../contract/fields'
 import { ApproveBody, CreateRequestBody, KITCHEN_MSG, PriorityParam, RejectBody, RequestListQuery, StatusParam, UpdateRequestBody } from '../../contract/kitchen'
+import type { AppDeps } from '../../deps'
 import { currentUser } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
-import { idempotencyKey } from '../../http/idempotency'
+import { idempotencyScope } from '../../http/idempotency'
 import { parse } from '../../http/validate'
-import { createKitchenRequestService } from './service'
 
 /** Ingredient requests and their approval workflow under /kitchen-requests (SPEC §7). */
-export const kitchenRequestRoutes = (deps: AppDeps) => {
-  const requests = createKitchenRequestService(deps)
+export const kitchenRequestRoutes = ({ requests }: AppDeps) => {
   const idOf = (params: { id: string }) => parse(id('id'), params.id)
   /** The list with its filters; the path may fix one of them (status, priority, chef). */
   const list = (query: unknown, fixed: { status?: unknown; priority?: unknown; chef_id?: number } = {}) => {
@@ -40,9 +38,5 @@ export const kitchenRequestRoutes = (deps: AppDeps) => {
     })
     .patch('/:id/approve', (ctx) => ok(requests.approve(currentUser(ctx), idOf(ctx.params), parse(ApproveBody, ctx.body)), KITCHEN_MSG.requestApproved))
     .patch('/:id/reject', (ctx) => ok(requests.reject(currentUser(ctx), idOf(ctx.params), parse(RejectBody, ctx.body)), KITCHEN_MSG.requestRejected))
-    .patch('/:id/fulfill', (ctx) => {
-      const answer = requests.fulfil(currentUser(ctx), idOf(ctx.params), idempotencyKey(ctx.request.headers))
-      ctx.set.status = answer.status
-      return answer.body
-    })
+    .patch('/:id/fulfill', (ctx) => ok(requests.fulfil(idempotencyScope(ctx, {}), currentUser(ctx), idOf(ctx.params)), KITCHEN_MSG.requestFulfilled))
 }

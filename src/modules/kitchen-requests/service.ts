@@ -12,14 +12,12 @@ import {
 import { CHEF } from '../../contract/roles'
 import type { Db } from '../../db/open'
 import { fromCents, toCents } from '../../contract/fixed'
-import { ok } from '../../http/envelope'
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
-import { requestFingerprint, withIdempotency, type Answer } from '../../http/idempotency'
-import type { Clock } from '../../lib/clock'
 import { localDate } from '../../contract/dates'
-import { recordKitchenMovementTx } from '../kitchen-inventory/service'
-import type { SettingsService } from '../settings/service'
-import { recordMovementTx } from '../stock-movements/service'
+import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
+import type { ServiceDeps } from '../../deps'
+import { recordKitchenMovement } from '../kitchen-inventory/service'
+import { recordMovement } from '../stock/ledger'
 import * as repo from './repo'
 
 export const toKitchenRequest = (r: repo.RequestView): KitchenRequest => ({
@@ -33,8 +31,7 @@ export const requestNumberFor = (db: Db, at: Date, zone: string) => repo.nextReq
 
 export type KitchenRequestService = ReturnType<typeof createKitchenRequestService>
 
-export function createKitchenRequestService(deps: { db: Db; clock: Clock; settings: SettingsService }) {
-  const { db, clock, settings } = deps
+export function createKitchenRequestService({ db, clock, settings, stockEvents }: ServiceDeps) {
   const view = (id: number): KitchenRequest => {
     const row = repo.findRequestView(db, id)
     if (!row) throw notFound('Kitchen request')
@@ -152,19 +149,19 @@ export function createKitchenRequestService(deps: { db: Db; clock: Clock; settin
      * the kitchen (IN, source REQUEST), both carrying the request number, in one transaction: both
      * or neither. Too little main stock refuses with the spec's main-store message.
      */
-    fulfil(user: User, id: number, key: string | null): Answer {
+    fulfil(scope: IdempotencyScope, user: User, id: number): KitchenRequest {
       const now = clock()
       return db
         .transaction(() =>
-          withIdempotency(db, user.id, key, requestFingerprint(`PATCH /api/kitchen-requests/${id}/fulfill`, {}), now, () => {
+          replayOrRun(db, scope, now, () => {
             const at = now.toISOString()
             const r = row(id)
             if (r.status !== 'APPROVED') throw conflict(KITCHEN_MSG.wrongStatus('fulfill', r.status))
             const entry = { itemId: r.item_id, quantity: r.quantity_approved!, userId: user.id, at, remarks: `Kitchen request ${r.request_number}` }
-            recordMovementTx(db, { ...entry, type: 'OUT', sourceType: 'REQUEST', reference: r.request_number })
-            recordKitchenMovementTx(db, { ...entry, type: 'IN', sourceType: 'REQUEST', requestNumber: r.request_number })
+            recordMovement(db, stockEvents, { ...entry, type: 'OUT', sourceType: 'REQUEST', reference: r.request_number })
+            recordKitchenMovement(db, stockEvents, { ...entry, type: 'IN', sourceType: 'REQUEST', requestNumber: r.request_number })
             repo.markFulfilled(db, id, { by: user.id, at })
-            return { status: 200, body: ok(view(id), KITCHEN_MSG.requestFulfilled) }
+            return view(id)
           }),
         )
         .immediate()

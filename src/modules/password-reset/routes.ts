@@ -1,14 +1,12 @@
 import { Elysia } from 'elysia'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { ForgotPasswordBody, ResetPasswordBody } from '../../contract/auth'
 import { MSG } from '../../contract/messages'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { createPasswordResetService } from './service'
 
 /** Public (no token): forgot, validate, reset. */
-export const passwordResetRoutes = (deps: AppDeps) => {
-  const reset = createPasswordResetService(deps)
+export const passwordResetRoutes = ({ passwordReset: reset }: AppDeps) => {
 
   return new Elysia({ name: 'password-reset-routes', prefix: '/password-reset' })
     .post('/forgot-password', ({ body }) => {

@@ -1,6 +1,6 @@
 import { MSG } from '../../contract/messages'
 import type { Db } from '../../db/open'
-import { badRequest } from '../../http/errors'
+import { badRequest } from '../../lib/errors'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import type { Mailer } from '../../lib/mailer'

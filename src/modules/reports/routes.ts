@@ -1,13 +1,11 @@
 import { Elysia } from 'elysia'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { GenerateReportBody, type GenerateReportBody as GenerateReportInput, REPORT_MSG, REPORT_VIEWS, ReportRangeQuery, reportFileName, reportType, type ReportType } from '../../contract/reports'
 import { currentUser } from '../../http/access'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { createReportService } from './service'
 
-export const reportsRoutes = (deps: AppDeps) => {
-  const reports = createReportService(deps.db, deps.clock, deps.settings)
+export const reportsRoutes = ({ reports }: AppDeps) => {
   const app = new Elysia({ name: 'reports-routes', prefix: '/reports' })
     .post('/generate', (ctx) => {
       const body: GenerateReportInput = parse(GenerateReportBody, ctx.body)

@@ -1,71 +1,21 @@
-import { Database } from 'bun:sqlite'
 import { DEFAULT_RANGE_DAYS, HISTORY_SIZE, PREVIEW_ROWS, type GeneratedReport, type ReportColumn, type ReportRun, type ReportType, type ReportView } from '../../contract/reports'
 import type { Db } from '../../db/open'
-import type { Clock } from '../../lib/clock'
 import { csvPreview, csvStream, type CsvColumn } from '../../lib/csv'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
-import type { SettingsService } from '../settings/service'
-import { REPORTS, type ReportCells, type ReportDefinition, type ReportRange, type ReportRow } from './definitions'
+import { closing, openReader } from '../../db/rows'
+import { REPORTS } from './catalog'
+import type { ReportCells, ReportDefinition, ReportRange, ReportRow } from './report'
 import * as repo from './repo'
+import type { ServiceDeps } from '../../deps'
 
 const csvKind = (c: ReportColumn): CsvColumn<unknown>['kind'] => (c.kind === 'money' ? 'money' : c.kind === 'qty' ? 'qty' : 'text')
 const csvColumns = (def: ReportDefinition): CsvColumn<ReportRow>[] => def.columns.map((c) => ({ header: c.header, value: (row) => row[c.key], kind: csvKind(c) }))
 /** Cells in column order (a long report's download): the cell of column i is the i-th. */
 const csvCellColumns = (def: ReportDefinition): CsvColumn<ReportCells>[] => def.columns.map((c, i) => ({ header: c.header, value: (row) => row[i], kind: csvKind(c) }))
 
-/**
- * A download reads through its own read-only connection: one consistent snapshot for the whole
- * file, and the app's connection (and its statement cache) stays free for writes meanwhile.
- */
-function openReader(db: Db): { reader: Db; close: () => void } {
-  if (!db.filename || db.filename === ':memory:') return { reader: db, close: () => {} }
-  const reader = new Database(db.filename, { readonly: true, strict: true })
-  reader.exec('PRAGMA busy_timeout = 5000')
-  return { reader, close: () => reader.close() }
-}
-
-/**
- * The rows of `open()` (called on the first pull), then `close()` however the iteration ends: done,
- * return (a cancelled download) or a throw. A plain iterator: no generator resume per row.
- */
-function closing<T>(open: () => Iterable<T>, close: () => void): Iterable<T> {
-  let rows: Iterator<T> | undefined
-  let closed = false
-  const end = () => {
-    if (closed) return
-    closed = true
-    close()
-  }
-  const iterator: IterableIterator<T> = {
-    next() {
-      if (closed) return { done: true, value: undefined }
-      try {
-        rows ??= open()[Symbol.iterator]()
-        const next = rows.next()
-        if (!next.done) return next
-      } catch (e) {
-        end()
-        throw e
-      }
-      end()
-      return { done: true, value: undefined }
-    },
-    return(value?: unknown) {
-      try {
-        rows?.return?.()
-      } finally {
-        end()
-      }
-      return { done: true, value }
-    },
-    [Symbol.iterator]: () => iterator,
-  }
-  return iterator
-}
-
 export type ReportService = ReturnType<typeof createReportService>
 
-export function createReportService(db: Db, clock: Clock, settings: SettingsService) {
+export function createReportService({ db, clock, settings }: Pick<ServiceDeps, 'db' | 'clock' | 'settings'>) {
   /** Both dates in the restaurant's zone, both ends inclusive; none given: the last 30 days to today. */
   const range = (start?: string, end?: string): ReportRange => {
     const s = settings.get()

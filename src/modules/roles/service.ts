@@ -1,7 +1,7 @@
 import type { Role } from '../../contract/auth'
 import { MSG } from '../../contract/messages'
 import type { Db } from '../../db/open'
-import { conflict, notFound } from '../../http/errors'
+import { conflict, notFound } from '../../lib/errors'
 import type { Clock } from '../../lib/clock'
 import { recordAudit } from '../audit/audit'
 import * as repo from './repo'

@@ -1,19 +1,18 @@
 import { Elysia } from 'elysia'
-import { SettingsPatch } from '../../contract/settings'
+import { SETTINGS_MSG, SettingsPatch } from '../../contract/settings'
+import type { AppDeps } from '../../deps'
+import { currentUser } from '../../http/access'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { badRequest } from '../../http/errors'
-import { isValidCron } from '../backups/schedule'
-import type { AppDeps } from '../../app'
-import { currentUser } from '../../http/access'
 
-export const settingsRoutes = (deps: AppDeps) =>
-  new Elysia({ name: 'settings-routes' })
-    .get('/settings/display', () => ok(deps.settings.display()))
-    .get('/manager/settings', () => ok(deps.settings.forManager()))
-    .put('/manager/settings', (ctx) => {
-      const patch = parse(SettingsPatch, ctx.body)
-      if (patch.backup_cron !== undefined && !isValidCron(patch.backup_cron)) throw badRequest('backup_cron is not a valid schedule (minute hour day month weekday), e.g. 0 3 * * *')
-      deps.settings.update(patch, currentUser(ctx).id)
-      return ok(deps.settings.forManager(), 'Settings saved')
+/** What every screen (the login page included) reads: name, currency, locale, zone, thresholds. */
+export const displaySettingsRoutes = ({ settings }: AppDeps) =>
+  new Elysia({ name: 'display-settings-routes', prefix: '/settings' }).get('/display', () => ok(settings.display()))
+
+export const managerSettingsRoutes = ({ settings }: AppDeps) =>
+  new Elysia({ name: 'manager-settings-routes', prefix: '/manager/settings' })
+    .get('', () => ok(settings.forManager()))
+    .put('', (ctx) => {
+      settings.update(parse(SettingsPatch, ctx.body), currentUser(ctx).id)
+      return ok(settings.forManager(), SETTINGS_MSG.saved)
     })

@@ -1,7 +1,9 @@
 import { SETTING_DEFAULTS, DISPLAY_KEYS, defaultTimeZone, type DisplaySettings, type ManagerSettings, type Settings, type SettingsPatch } from '../../contract/settings'
 import type { Db } from '../../db/open'
 import type { Clock } from '../../lib/clock'
+import { badRequest } from '../../lib/errors'
 import { recordAudit } from '../audit/audit'
+import { isValidCron } from '../backups/schedule'
 
 export type SettingsService = ReturnType<typeof createSettingsService>
 
@@ -28,6 +30,7 @@ export function createSettingsService(db: Db, clock: Clock) {
     },
     /** Applies a validated patch in one transaction and records which keys changed (never their secret values). */
     update(patch: SettingsPatch, userId: number | null) {
+      if (patch.backup_cron !== undefined && !isValidCron(patch.backup_cron)) throw badRequest('backup_cron is not a valid schedule (minute hour day month weekday), e.g. 0 3 * * *')
       const at = clock().toISOString()
       const before = get()
       const changed = (Object.keys(patch) as (keyof Settings)[]).filter((k) => patch[k] !== undefined && patch[k] !== before[k])

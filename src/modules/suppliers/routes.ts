@@ -2,14 +2,12 @@ import { Elysia } from 'elysia'
 import { id } from '../../contract/fields'
 import { MANAGER } from '../../contract/roles'
 import { PagingQuery, STOCK_MSG, SupplierBody } from '../../contract/stock'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { currentUser } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { createSupplierService } from './service'
 
-export const supplierRoutes = (deps: AppDeps) => {
-  const suppliers = createSupplierService(deps.db, deps.clock)
+export const supplierRoutes = ({ suppliers }: AppDeps) => {
   const list = ({ query }: { query: unknown }) => {
     const q = parse(PagingQuery, query)
     const { rows, total } = suppliers.list(q)

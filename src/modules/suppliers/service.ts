@@ -1,13 +1,12 @@
 import { STOCK_MSG, type Supplier, type SupplierInput, type SupplierStatistics } from '../../contract/stock'
-import type { Db } from '../../db/open'
 import { fromCents } from '../../contract/fixed'
-import { conflict, notFound } from '../../http/errors'
-import type { Clock } from '../../lib/clock'
+import { conflict, notFound } from '../../lib/errors'
 import * as repo from './repo'
+import type { ServiceDeps } from '../../deps'
 
 export type SupplierService = ReturnType<typeof createSupplierService>
 
-export function createSupplierService(db: Db, clock: Clock) {
+export function createSupplierService({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>) {
   const get = (id: number): Supplier => repo.findSupplier(db, id) ?? (() => { throw notFound('Supplier') })()
   return {
     list: (o: { q?: string; page: number; limit: number }) => repo.listSuppliers(db, { q: o.q, limit: o.limit, offset: (o.page - 1) * o.limit }),

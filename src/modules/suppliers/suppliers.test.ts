@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { STOCK_MSG } from '../../contract/stock'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
-import { stockBuilders } from '../items/builders'
+import { stockBuilders } from '../stock/builders'
 
 let env: TestEnv
 let manager: { token: string }

@@ -1,15 +1,13 @@
 import { Elysia } from 'elysia'
-import type { AppDeps } from '../../app'
+import type { AppDeps } from '../../deps'
 import { CreateUserRequest, IdParam, RecentLoginsQuery, SetPasswordBody, UpdateUserRequest, UserListQuery, UserSearchQuery, UserStatusBody } from '../../contract/auth'
 import { MSG } from '../../contract/messages'
 import { currentUser } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { createUsersService } from './service'
 
 /** Manager user administration under /manager/users, and the same list and create under /auth/users (SPEC §7). */
-export const usersRoutes = (deps: AppDeps) => {
-  const users = createUsersService(deps)
+export const usersRoutes = ({ users }: AppDeps) => {
 
   const list = (query: unknown) => {
     const { q, role, status, page, limit } = parse(UserListQuery, query)

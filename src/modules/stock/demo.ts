@@ -1,11 +1,10 @@
 import type { DemoContext } from '../../cli/demo'
 import { toCents } from '../../contract/fixed'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
-import { createSettingsService } from '../settings/service'
 import { insertCategory } from '../categories/repo'
 import { insertSupplier } from '../suppliers/repo'
-import { recordMovementTx } from '../stock-movements/service'
-import { insertItem } from './repo'
+import { recordMovement } from './ledger'
+import { insertItem } from './items-repo'
 
 // A believable Lusaka restaurant and bar: 60 items, 8 categories, 6 suppliers, 90 days of deliveries,
 // issues to the kitchen and bar, and monthly counts, all written through the ledger's own rules.
@@ -114,8 +113,7 @@ function random(seed: number) {
 const WHOLE_UNITS = new Set(['pieces', 'bundles', 'heads', 'bottles', 'cartons', 'trays', 'rolls', 'packs'])
 
 export function seedStockDemo(ctx: DemoContext) {
-  const { db, now, userIds } = ctx
-  const zone = createSettingsService(db, () => now).get().time_zone
+  const { db, now, userIds, zone } = ctx
   const today = localDate(now, zone)
   const rnd = random(20260101)
   const start = addDays(today, -90)
@@ -151,7 +149,7 @@ export function seedStockDemo(ctx: DemoContext) {
   const manager = userIds.Manager
   const move = (item: (typeof items)[number], type: 'IN' | 'OUT' | 'ADJUSTMENT', quantity: number, at: Date, remarks: string, source = 'MANUAL', userId = store) => {
     if (at.getTime() > now.getTime()) return
-    recordMovementTx(db, { itemId: item.id, type, quantity, remarks, userId, sourceType: source, at: at.toISOString() })
+    recordMovement(db, ctx.stockEvents, { itemId: item.id, type, quantity, remarks, userId, sourceType: source, at: at.toISOString() })
     item.balance += type === 'OUT' ? -quantity : quantity
   }
   const round = (item: (typeof items)[number], hundredths: number) =>

@@ -1,24 +1,9 @@
+import type { Item } from '../../contract/stock'
 import type { Db } from '../../db/open'
 import { containsPattern } from '../../db/like'
 
-/** An item row as stored: amounts in hundredths, is_active 0/1. */
-export interface ItemRow {
-  id: number
-  name: string
-  barcode: string | null
-  category_id: number
-  category_name: string
-  supplier_id: number
-  supplier_name: string
-  unit: string
-  cost_price: number
-  current_quantity: number
-  min_stock_level: number
-  expiry_date: string | null
-  is_active: number
-  created_at: string
-  updated_at: string
-}
+/** An item row as stored: the contract's Item with amounts in hundredths and is_active 0/1 (no derived fields). */
+export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry'> & { is_active: number }
 
 const SELECT = `SELECT i.id, i.name, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
   i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at
@@ -144,3 +129,39 @@ export const recountItemTotals = (db: Db) =>
     .get() as { total_items: number; value_cents: number; low_stock_count: number }
 
 export const countCategories = (db: Db) => (db.query('SELECT count(*) AS n FROM categories').get() as { n: number }).n
+
+/** The item fields the ledger needs. */
+export const itemForLedger = (db: Db, id: number) =>
+  db.query('SELECT id, name, unit, current_quantity, is_active FROM items WHERE id = $id').get({ id }) as
+    | { id: number; name: string; unit: string; current_quantity: number; is_active: number }
+    | null
+
+/**
+ * The guarded balance change: it updates nothing when the balance would go below zero, so two
+ * requests racing for the last units can never both succeed. Returns the number of rows changed (0 or 1).
+ */
+export const changeBalance = (db: Db, itemId: number, delta: number, at: string): number =>
+  db.query('UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND current_quantity + $delta >= 0').run({ id: itemId, delta, at }).changes
+
+/** The same guarded change for an active item only: 0 rows when the item is missing, inactive or too low. */
+export const changeActiveBalance = (db: Db, itemId: number, delta: number, at: string): number =>
+  db
+    .query('UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND is_active = 1 AND current_quantity + $delta >= 0')
+    .run({ id: itemId, delta, at }).changes
+
+/**
+ * Whether anything refers to the item: main-store or kitchen movements, kitchen stock or requests.
+ * Such an item is deactivated instead of deleted, so its history stays reportable. (Alerts refer to
+ * items too, but cascade: they are not history.)
+ */
+export const itemHasHistory = (db: Db, itemId: number) =>
+  (
+    db
+      .query(
+        `SELECT EXISTS (SELECT 1 FROM stock_movements WHERE item_id = $itemId)
+           OR EXISTS (SELECT 1 FROM kitchen_movements WHERE item_id = $itemId)
+           OR EXISTS (SELECT 1 FROM kitchen_requests WHERE item_id = $itemId)
+           OR EXISTS (SELECT 1 FROM kitchen_stock WHERE item_id = $itemId) AS used`,
+      )
+      .get({ itemId }) as { used: number }
+  ).used === 1

@@ -1,7 +1,7 @@
 import type { DoctorCheck } from '../../cli/doctor'
 import { formatQty } from '../../contract/fixed'
-import { itemTotals, recountItemTotals } from '../items/repo'
-import * as repo from './repo'
+import { itemTotals, recountItemTotals } from './items-repo'
+import * as repo from './ledger-repo'
 
 /** `rims doctor`: every item's balance must equal the sum of its ledger rows, and the kept counters the real counts. */
 export const stockLedgerCheck: DoctorCheck = {

@@ -1,84 +1,12 @@
 import { MADE_BY, STOCK_MSG, type MovementInput, type MovementStatistics, type MovementType, type StockMovement, type UpdateMovementInput } from '../../contract/stock'
-import type { Db } from '../../db/open'
 import { fromCents, toCents } from '../../contract/fixed'
-import { ok } from '../../http/envelope'
-import { conflict, notFound } from '../../http/errors'
-import { requestFingerprint, withIdempotency, type Answer } from '../../http/idempotency'
-import type { Clock } from '../../lib/clock'
 import { addDays, startOfLocalDay } from '../../contract/dates'
-import { afterStockChange } from '../alerts/hooks'
-import type { SettingsService } from '../settings/service'
-import * as repo from './repo'
-
-// ---------- The ledger: every main-store balance change goes through here, inside the caller's transaction ----------
-
-/** What a row does to the balance, in hundredths: IN adds, OUT takes, ADJUSTMENT is signed. */
-export const signedEffect = (m: { type: MovementType; quantity: number }) => (m.type === 'OUT' ? -m.quantity : m.quantity)
-
-/** Only rows a person entered as IN or OUT may be edited or deleted. */
-export const isEditable = (m: { type: string; source_type: string }) => m.source_type === 'MANUAL' && (m.type === 'IN' || m.type === 'OUT')
-
-function activeItem(db: Db, itemId: number) {
-  const item = repo.itemForLedger(db, itemId)
-  if (!item) throw notFound('Item')
-  if (!item.is_active) throw conflict(STOCK_MSG.itemInactive)
-  return item
-}
-
-/**
- * Changes an item's balance by `delta` hundredths with the guarded UPDATE, or refuses with the
- * spec's message. `explain` turns the balance into the "Available … Requested …" pair shown.
- */
-export function changeBalanceOrRefuse(
-  db: Db,
-  itemId: number,
-  delta: number,
-  at: string,
-  explain: (current: number) => { available: number; requested: number } = (current) => ({ available: current, requested: -delta }),
-) {
-  if (delta === 0) return
-  if (repo.changeBalance(db, itemId, delta, at) === 1) return
-  const item = repo.itemForLedger(db, itemId)
-  if (!item) throw notFound('Item')
-  const { available, requested } = explain(item.current_quantity)
-  throw conflict(STOCK_MSG.insufficientStock(available, requested, item.unit))
-}
-
-export interface LedgerEntry {
-  itemId: number
-  type: MovementType
-  /** Hundredths: positive for IN/OUT, signed for ADJUSTMENT. */
-  quantity: number
-  remarks: string | null
-  userId: number
-  sourceType: string
-  reference?: string | null
-  at: string
-  /** Defaults to `at`; the demo and bench seeders write the past. */
-  movementDate?: string
-}
-
-/**
- * Writes one ledger row and moves the balance with it. Call inside `db.transaction(...).immediate()`:
- * the kitchen's fulfilment and transfers use this too, so the main store has one ledger and one rule.
- */
-export function recordMovementTx(db: Db, e: LedgerEntry): number {
-  activeItem(db, e.itemId)
-  changeBalanceOrRefuse(db, e.itemId, signedEffect(e), e.at)
-  const id = repo.insertMovement(db, {
-    item_id: e.itemId,
-    type: e.type,
-    quantity: e.quantity,
-    remarks: e.remarks,
-    user_id: e.userId,
-    source_type: e.sourceType,
-    reference: e.reference ?? null,
-    movement_date: e.movementDate ?? e.at,
-    at: e.at,
-  })
-  afterStockChange(db, [e.itemId])
-  return id
-}
+import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { notFound, conflict } from '../../lib/errors'
+import type { ServiceDeps } from '../../deps'
+import { activeItem, changeBalanceOrRefuse, isEditable, recordMovement, signedEffect } from './ledger'
+import * as items from './items-repo'
+import * as repo from './ledger-repo'
 
 export const toMovement = (m: repo.MovementView): StockMovement => ({
   id: m.id,
@@ -99,8 +27,6 @@ export const toMovement = (m: repo.MovementView): StockMovement => ({
   updated_at: m.updated_at,
 })
 
-// ---------- The service behind /stock-movements ----------
-
 export interface MovementQuery {
   page: number
   limit: number
@@ -108,13 +34,13 @@ export interface MovementQuery {
   item_id?: number
   user_id?: number
   type?: MovementType
-  startDate?: string
-  endDate?: string
+  start_date?: string
+  end_date?: string
 }
 
 export type MovementService = ReturnType<typeof createMovementService>
 
-export function createMovementService(db: Db, clock: Clock, settings: SettingsService) {
+export function createMovementService({ db, clock, settings, stockEvents }: ServiceDeps) {
   const view = (id: number): StockMovement => {
     const row = repo.findMovementView(db, id)
     if (!row) throw notFound('Stock movement')
@@ -130,7 +56,7 @@ export function createMovementService(db: Db, clock: Clock, settings: SettingsSe
   return {
     list(o: MovementQuery) {
       const zone = settings.get().time_zone
-      if (o.item_id !== undefined && !repo.itemForLedger(db, o.item_id)) throw notFound('Item')
+      if (o.item_id !== undefined && !items.itemForLedger(db, o.item_id)) throw notFound('Item')
       if (o.user_id !== undefined && !repo.userExists(db, o.user_id)) throw notFound('User')
       const { rows, total } = repo.listMovements(
         db,
@@ -140,8 +66,8 @@ export function createMovementService(db: Db, clock: Clock, settings: SettingsSe
           type: o.type,
           q: o.q,
           // Both ends inclusive, as calendar days in the restaurant's zone.
-          from: o.startDate ? startOfLocalDay(o.startDate, zone).toISOString() : undefined,
-          to: o.endDate ? startOfLocalDay(addDays(o.endDate, 1), zone).toISOString() : undefined,
+          from: o.start_date ? startOfLocalDay(o.start_date, zone).toISOString() : undefined,
+          to: o.end_date ? startOfLocalDay(addDays(o.end_date, 1), zone).toISOString() : undefined,
         },
         o.limit,
         (o.page - 1) * o.limit,
@@ -157,32 +83,32 @@ export function createMovementService(db: Db, clock: Clock, settings: SettingsSe
     },
 
     /** A person's IN or OUT. An OUT above the balance is refused with the spec's message. */
-    record(userId: number, input: MovementInput, key: string | null): Answer {
+    record(scope: IdempotencyScope, input: MovementInput): StockMovement {
       const now = clock()
       return db
         .transaction(() =>
-          withIdempotency(db, userId, key, requestFingerprint('POST /api/stock-movements', input), now, () => {
-            const id = recordMovementTx(db, {
+          replayOrRun(db, scope, now, () => {
+            const row = recordMovement(db, stockEvents, {
               itemId: input.item_id,
               type: input.type,
               quantity: toCents(input.quantity),
               remarks: input.remarks ?? null,
-              userId,
+              userId: scope.userId,
               sourceType: 'MANUAL',
               at: now.toISOString(),
             })
-            return { status: 201, body: ok(view(id), STOCK_MSG.movementRecorded) }
+            return toMovement(row)
           }),
         )
         .immediate()
     },
 
     /** Applies the difference between the old and the new row; refused if any balance would go below zero. */
-    update(userId: number, id: number, input: UpdateMovementInput, key: string | null): Answer {
+    update(scope: IdempotencyScope, id: number, input: UpdateMovementInput): StockMovement {
       const now = clock()
       return db
         .transaction(() =>
-          withIdempotency(db, userId, key, requestFingerprint(`PUT /api/stock-movements/${id}`, input), now, () => {
+          replayOrRun(db, scope, now, () => {
             const at = now.toISOString()
             const old = editableRow(id)
             const next = {
@@ -207,8 +133,8 @@ export function createMovementService(db: Db, clock: Clock, settings: SettingsSe
               })
             }
             repo.updateMovement(db, id, { ...next, at })
-            afterStockChange(db, [...deltas.keys()])
-            return { status: 200, body: ok(view(id), STOCK_MSG.movementUpdated) }
+            stockEvents.changed(db, { itemIds: [...deltas.keys()] })
+            return view(id)
           }),
         )
         .immediate()
@@ -222,18 +148,8 @@ export function createMovementService(db: Db, clock: Clock, settings: SettingsSe
         activeItem(db, old.item_id)
         changeBalanceOrRefuse(db, old.item_id, -signedEffect(old), at)
         repo.deleteMovement(db, id)
-        afterStockChange(db, [old.item_id])
+        stockEvents.changed(db, { itemIds: [old.item_id] })
       }).immediate()
     },
   }
 }
-
-/** The item a stock count is about: it must exist and be active. */
-export const activeItemForCount = (db: Db, itemId: number) => activeItem(db, itemId)
-
-/**
- * Whether an item has any main-store history. Other ledgers that refer to items (the kitchen's)
- * append their own check here, so that deleting such an item deactivates it instead.
- */
-export const ITEM_HISTORY_CHECKS: ((db: Db, itemId: number) => boolean)[] = [repo.itemHasMovements]
-export const itemHasHistory = (db: Db, itemId: number) => ITEM_HISTORY_CHECKS.some((check) => check(db, itemId))

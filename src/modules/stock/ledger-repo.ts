@@ -1,21 +1,9 @@
-import type { MovementType } from '../../contract/stock'
+import type { MovementType, StockMovement } from '../../contract/stock'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
-/** A ledger row as stored: quantity in hundredths. */
-export interface MovementRow {
-  id: number
-  item_id: number
-  type: MovementType
-  quantity: number
-  remarks: string | null
-  user_id: number
-  source_type: string
-  reference: string | null
-  movement_date: string
-  created_at: string
-  updated_at: string
-}
+/** A ledger row as stored: the contract's StockMovement without the joined names, quantity in hundredths. */
+export type MovementRow = Omit<StockMovement, 'item_name' | 'unit' | 'user_name' | 'role_name' | 'editable' | 'source_type'> & { source_type: string }
 
 /** A ledger row joined for display (still in hundredths). */
 export interface MovementView extends MovementRow {
@@ -86,18 +74,18 @@ export function movementCounts(db: Db): Record<MovementType, number> {
 export const findMovementView = (db: Db, id: number) => db.query(`${VIEW} WHERE m.id = $id`).get({ id }) as MovementView | null
 export const findMovement = (db: Db, id: number) => db.query('SELECT * FROM stock_movements WHERE id = $id').get({ id }) as MovementRow | null
 
+/** Writes one ledger row and reads it back joined for display. */
 export function insertMovement(
   db: Db,
   m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; user_id: number; source_type: string; reference: string | null; movement_date: string; at: string },
-): number {
-  return (
-    db
-      .query(
-        `INSERT INTO stock_movements (item_id, type, quantity, remarks, user_id, source_type, reference, movement_date, created_at, updated_at)
-         VALUES ($item_id, $type, $quantity, $remarks, $user_id, $source_type, $reference, $movement_date, $at, $at) RETURNING id`,
-      )
-      .get(m) as { id: number }
-  ).id
+): MovementView {
+  const { id } = db
+    .query(
+      `INSERT INTO stock_movements (item_id, type, quantity, remarks, user_id, source_type, reference, movement_date, created_at, updated_at)
+       VALUES ($item_id, $type, $quantity, $remarks, $user_id, $source_type, $reference, $movement_date, $at, $at) RETURNING id`,
+    )
+    .get(m) as { id: number }
+  return findMovementView(db, id)!
 }
 
 export function updateMovement(db: Db, id: number, m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; at: string }) {
@@ -105,19 +93,6 @@ export function updateMovement(db: Db, id: number, m: { item_id: number; type: M
 }
 
 export const deleteMovement = (db: Db, id: number) => db.query('DELETE FROM stock_movements WHERE id = $id').run({ id })
-
-/** The item fields the ledger needs. */
-export const itemForLedger = (db: Db, id: number) =>
-  db.query('SELECT id, name, unit, current_quantity, is_active FROM items WHERE id = $id').get({ id }) as
-    | { id: number; name: string; unit: string; current_quantity: number; is_active: number }
-    | null
-
-/**
- * The guarded balance change: it updates nothing when the balance would go below zero, so two
- * requests racing for the last units can never both succeed. Returns the number of rows changed (0 or 1).
- */
-export const changeBalance = (db: Db, itemId: number, delta: number, at: string): number =>
-  db.query('UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND current_quantity + $delta >= 0').run({ id: itemId, delta, at }).changes
 
 /** Items whose balance differs from the sum of their ledger rows. */
 export const ledgerDifferences = (db: Db) =>
@@ -133,7 +108,5 @@ export const ledgerDifferences = (db: Db) =>
 
 /** The kept counters against a real count (for the doctor). */
 export const realCounts = (db: Db) => db.query('SELECT type, count(*) AS n FROM stock_movements GROUP BY type').all() as { type: MovementType; n: number }[]
-
-export const itemHasMovements = (db: Db, itemId: number) => db.query('SELECT 1 FROM stock_movements WHERE item_id = $itemId LIMIT 1').get({ itemId }) !== null
 
 export const userExists = (db: Db, id: number) => db.query('SELECT 1 FROM users WHERE id = $id').get({ id }) !== null

@@ -1,15 +1,13 @@
 import { STOCK_MSG, type CreateItemInput, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
-import type { Db } from '../../db/open'
 import { fromCents, toCents, valueCents } from '../../contract/fixed'
-import { ok } from '../../http/envelope'
-import { badRequest, conflict, notFound } from '../../http/errors'
-import { requestFingerprint, withIdempotency, type Answer } from '../../http/idempotency'
-import type { Clock } from '../../lib/clock'
 import { addDays, daysBetween, localDate } from '../../contract/dates'
-import type { SettingsService } from '../settings/service'
-import { activeItemForCount, itemHasHistory, recordMovementTx } from '../stock-movements/service'
-import { afterStockChange } from '../alerts/hooks'
-import * as repo from './repo'
+import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { badRequest, conflict, notFound } from '../../lib/errors'
+import type { ServiceDeps } from '../../deps'
+import type { User } from '../../contract/auth'
+import { MANAGER } from '../../contract/roles'
+import { activeItem, recordMovement } from './ledger'
+import * as repo from './items-repo'
 
 export interface ItemListOptions {
   page: number
@@ -49,7 +47,10 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string): Ite
 
 export type ItemService = ReturnType<typeof createItemService>
 
-export function createItemService(db: Db, clock: Clock, settings: SettingsService) {
+/** Value fields (total_value, per-item value) go to Managers only. */
+const seesValue = (user: User) => user.role_name === MANAGER
+
+export function createItemService({ db, clock, settings, stockEvents }: ServiceDeps) {
   const today = () => localDate(clock(), settings.get().time_zone)
   const row = (id: number) => repo.findItem(db, id) ?? (() => { throw notFound('Item') })()
   const checkReferences = (v: { category_id?: number; supplier_id?: number; barcode?: string | null }, exceptId = 0) => {
@@ -59,7 +60,8 @@ export function createItemService(db: Db, clock: Clock, settings: SettingsServic
   }
 
   return {
-    list(o: ItemListOptions, withValue: boolean) {
+    list(o: ItemListOptions, user: User) {
+      const withValue = seesValue(user)
       const t = today()
       const days = o.days ?? settings.get().expiring_days
       const { rows, total } = repo.listItems(
@@ -73,14 +75,14 @@ export function createItemService(db: Db, clock: Clock, settings: SettingsServic
       return { rows: rows.map((r) => toItem(r, withValue, expiryList ? t : undefined)), total }
     },
 
-    get: (id: number, withValue: boolean) => toItem(row(id), withValue),
+    get: (id: number, user: User) => toItem(row(id), seesValue(user)),
 
-    statistics(withValue: boolean): ItemStatistics {
+    statistics(user: User): ItemStatistics {
       const t = today()
       const totals = repo.itemTotals(db, t, addDays(t, settings.get().expiring_days))
       return {
         total_items: totals.total_items,
-        ...(withValue ? { total_value: fromCents(totals.value_cents) } : {}),
+        ...(seesValue(user) ? { total_value: fromCents(totals.value_cents) } : {}),
         total_categories: repo.countCategories(db),
         low_stock_count: totals.low_stock_count,
         expiring_count: totals.expiring_count,
@@ -88,25 +90,26 @@ export function createItemService(db: Db, clock: Clock, settings: SettingsServic
     },
 
     /** A new item; an initial quantity above 0 is written as an IN "Opening stock" so the ledger explains every unit. */
-    create(userId: number, input: CreateItemInput, key: string | null, withValue: boolean): Answer {
+    create(scope: IdempotencyScope, user: User, input: CreateItemInput): Item {
       const now = clock()
+      const userId = scope.userId
       return db
         .transaction(() =>
-          withIdempotency(db, userId, key, requestFingerprint('POST /api/items', input), now, () => {
+          replayOrRun(db, scope, now, () => {
             const at = now.toISOString()
             checkReferences(input)
             const id = repo.insertItem(db, { ...input, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
             const opening = toCents(input.current_quantity)
-            if (opening > 0) recordMovementTx(db, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
-            else afterStockChange(db, [id]) // an empty new item may already be low
-            return { status: 201, body: ok(toItem(row(id), withValue), STOCK_MSG.itemCreated) }
+            if (opening > 0) recordMovement(db, stockEvents, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
+            else stockEvents.changed(db, { itemIds: [id] }) // an empty new item may already be low
+            return toItem(row(id), seesValue(user))
           }),
         )
         .immediate()
     },
 
     /** Edits the item's details; the balance is never among them (a stock count or a movement changes it). */
-    update(id: number, input: UpdateItemInput, withValue: boolean): Item {
+    update(id: number, input: UpdateItemInput, user: User): Item {
       db.transaction(() => {
         const old = row(id)
         checkReferences(input, id)
@@ -127,9 +130,9 @@ export function createItemService(db: Db, clock: Clock, settings: SettingsServic
           clock().toISOString(),
         )
         // The minimum, the expiry date or the active flag may start or end an alert.
-        afterStockChange(db, [id])
+        stockEvents.changed(db, { itemIds: [id] })
       }).immediate()
-      return toItem(row(id), withValue)
+      return toItem(row(id), seesValue(user))
     },
 
     /** An item with history is deactivated (it stays in history and reports); one without is deleted. */
@@ -137,9 +140,9 @@ export function createItemService(db: Db, clock: Clock, settings: SettingsServic
       return db
         .transaction(() => {
           row(id)
-          if (itemHasHistory(db, id)) {
+          if (repo.itemHasHistory(db, id)) {
             repo.deactivateItem(db, id, clock().toISOString())
-            afterStockChange(db, [id])
+            stockEvents.changed(db, { itemIds: [id] })
             return { deleted: false, deactivated: true }
           }
           repo.deleteItem(db, id)
@@ -149,17 +152,17 @@ export function createItemService(db: Db, clock: Clock, settings: SettingsServic
     },
 
     /** A stock count: sets the counted quantity and records the difference as a signed ADJUSTMENT with the reason. */
-    count(userId: number, id: number, input: { quantity: number; remarks: string }, key: string | null, withValue: boolean): Answer {
+    count(scope: IdempotencyScope, user: User, id: number, input: { quantity: number; remarks: string }): { item: Item; changed: boolean } {
       const now = clock()
       return db
         .transaction(() =>
-          withIdempotency(db, userId, key, requestFingerprint(`PATCH /api/items/${id}/quantity`, input), now, () => {
-            const item = activeItemForCount(db, id)
+          replayOrRun(db, scope, now, () => {
+            const item = activeItem(db, id)
             const difference = toCents(input.quantity) - item.current_quantity
             if (difference !== 0) {
-              recordMovementTx(db, { itemId: id, type: 'ADJUSTMENT', quantity: difference, remarks: input.remarks, userId, sourceType: 'COUNT', at: now.toISOString() })
+              recordMovement(db, stockEvents, { itemId: id, type: 'ADJUSTMENT', quantity: difference, remarks: input.remarks, userId: scope.userId, sourceType: 'COUNT', at: now.toISOString() })
             }
-            return { status: 200, body: ok(toItem(row(id), withValue), difference === 0 ? STOCK_MSG.countUnchanged : STOCK_MSG.stockCounted) }
+            return { item: toItem(row(id), seesValue(user)), changed: difference !== 0 }
           }),
         )
         .immediate()

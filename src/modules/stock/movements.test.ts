@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { MADE_BY, STOCK_MSG } from '../../contract/stock'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
-import { stockBuilders } from '../items/builders'
+import { stockBuilders } from './builders'
 import { stockLedgerCheck } from './doctor'
 
 let env: TestEnv
@@ -243,6 +243,17 @@ describe('exactness and retries', () => {
     expect((await count('count-1')).body.data.current_quantity).toBe(2)
     expect(await b.balance(item.id)).toBe(3)
     expect(stockLedgerCheck.run(env.deps.db)).toEqual([])
+  })
+
+  test('a key stored by the previous version (a whole answer) is refused rather than run twice', async () => {
+    const item = await b.makeItem({ quantity: 10 })
+    const body = { item_id: item.id, type: 'OUT', quantity: 4, remarks: null }
+    env.deps.db
+      .query("INSERT INTO idempotency_keys (user_id, key, route, status, response, created_at) VALUES ($u, 'old-form', $route, 201, '{}', $at)")
+      .run({ u: manager.id, route: `POST /api/stock-movements ${JSON.stringify(body)}`, at: new Date().toISOString() })
+    const retry = await env.call('POST', '/api/stock-movements', { token: manager.token, body, headers: { 'idempotency-key': 'old-form' } })
+    expect([retry.status, retry.body.message]).toEqual([409, STOCK_MSG.idempotencyReused])
+    expect(await b.balance(item.id)).toBe(10)
   })
 
   test('the doctor reports an item whose balance differs from its ledger', async () => {

@@ -1,0 +1,36 @@
+import type { Db } from '../../db/open'
+import { checkCountDiscrepancy, checkWastageDiscrepancy, raiseSystem, reconcileItems, type AlertContext, type MovementFact } from './engine'
+
+/** What just happened to stock: the items whose facts changed and, when a ledger row was written, that row. */
+export interface StockChange {
+  itemIds: readonly number[]
+  movement?: MovementFact
+}
+
+export type StockEvents = ReturnType<typeof createStockEvents>
+
+/**
+ * Built once in `createDeps` and passed to the stock and kitchen services (and the demo seeders):
+ * they call `changed` inside the same transaction as every stock change, so that stock alerts are
+ * raised and resolved with the change itself.
+ */
+export function createStockEvents(ctx: AlertContext) {
+  return {
+    changed(db: Db, change: StockChange): void {
+      if (change.itemIds.length === 0) return
+      reconcileItems(db, ctx, change.itemIds)
+      if (change.movement?.ledger === 'store') checkCountDiscrepancy(db, ctx, change.movement)
+      if (change.movement?.ledger === 'kitchen') checkWastageDiscrepancy(db, ctx, change.movement)
+    },
+  }
+}
+
+/** A SYSTEM alert (backup failed, disk nearly full, integrity check failed). */
+export function raiseSystemAlert(db: Db, ctx: Pick<AlertContext, 'clock'>, alert: { title: string; message: string }): void {
+  try {
+    raiseSystem(db, ctx, alert)
+  } catch (e) {
+    // The database itself may be what failed: the caller's own error and log must still go through.
+    console.error(`Could not record the SYSTEM alert "${alert.title}": ${(e as Error).message}`)
+  }
+}

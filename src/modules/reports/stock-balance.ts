@@ -1,0 +1,80 @@
+import { iterate } from '../../db/rows'
+import { fromCents, valueCents } from '../../contract/fixed'
+import { col, money, sumOf, statusLabel, type ReportDefinition } from './report'
+
+/** Per item over the range: IN, OUT and ADJUSTMENT inside it, and the net change after it (closing = now − later). */
+export const BALANCE_SQL = `WITH moved AS (
+    SELECT item_id,
+      sum(CASE WHEN movement_date < $to AND type = 'IN' THEN quantity ELSE 0 END) AS in_q,
+      sum(CASE WHEN movement_date < $to AND type = 'OUT' THEN quantity ELSE 0 END) AS out_q,
+      sum(CASE WHEN movement_date < $to AND type = 'ADJUSTMENT' THEN quantity ELSE 0 END) AS adj_q,
+      sum(CASE WHEN movement_date < $to AND type = 'IN' AND source_type IN ('MANUAL', 'OPENING') THEN quantity ELSE 0 END) AS purchased_q,
+      sum(CASE WHEN movement_date < $to AND type = 'IN' AND source_type NOT IN ('MANUAL', 'OPENING') THEN quantity ELSE 0 END) AS returned_q,
+      sum(CASE WHEN movement_date >= $to THEN (CASE type WHEN 'OUT' THEN -quantity ELSE quantity END) ELSE 0 END) AS later_q
+    FROM stock_movements WHERE movement_date >= $from GROUP BY item_id)
+  SELECT i.id, i.name, c.name AS category, s.name AS supplier, i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active,
+    coalesce(m.in_q, 0) AS in_q, coalesce(m.out_q, 0) AS out_q, coalesce(m.adj_q, 0) AS adj_q,
+    coalesce(m.purchased_q, 0) AS purchased_q, coalesce(m.returned_q, 0) AS returned_q, coalesce(m.later_q, 0) AS later_q
+  FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id LEFT JOIN moved m ON m.item_id = i.id
+  WHERE i.is_active = 1 OR m.item_id IS NOT NULL
+  ORDER BY c.name COLLATE NOCASE, i.name COLLATE NOCASE, i.id`
+
+export interface BalanceRow {
+  id: number
+  name: string
+  category: string
+  supplier: string
+  unit: string
+  cost_price: number
+  current_quantity: number
+  min_stock_level: number
+  expiry_date: string | null
+  is_active: number
+  in_q: number
+  out_q: number
+  adj_q: number
+  purchased_q: number
+  returned_q: number
+  later_q: number
+}
+export const closingOf = (b: BalanceRow) => b.current_quantity - b.later_q
+export const openingOf = (b: BalanceRow) => closingOf(b) - b.in_q + b.out_q - b.adj_q
+
+export const stockBalance: ReportDefinition = {
+  type: 'stock-balance',
+  columns: [
+    col('item', 'Item'),
+    col('category', 'Category'),
+    col('supplier', 'Supplier'),
+    col('unit', 'Unit'),
+    col('unit_cost', 'Unit Cost', 'money'),
+    col('opening_qty', 'Opening Qty', 'qty'),
+    col('stock_in', 'Stock In', 'qty'),
+    col('stock_out', 'Stock Out', 'qty'),
+    col('adjustments', 'Adjustments', 'qty'),
+    col('closing_qty', 'Closing Qty', 'qty'),
+    col('min_level', 'Min Level', 'qty'),
+    col('closing_value', 'Closing Value', 'money'),
+    col('status', 'Status'),
+  ],
+  rows: (db, r) =>
+    iterate(db, BALANCE_SQL, { from: r.from, to: r.to }, (b: BalanceRow) => {
+      const closing = closingOf(b)
+      return {
+        item: b.name,
+        category: b.category,
+        supplier: b.supplier,
+        unit: b.unit,
+        unit_cost: money(b.cost_price),
+        opening_qty: fromCents(openingOf(b)),
+        stock_in: fromCents(b.in_q),
+        stock_out: fromCents(b.out_q),
+        adjustments: fromCents(b.adj_q),
+        closing_qty: fromCents(closing),
+        min_level: fromCents(b.min_stock_level),
+        closing_value: money(valueCents(b.cost_price, closing)),
+        status: b.is_active ? statusLabel(closing, b.min_stock_level, b.expiry_date, r) : 'Deactivated',
+      }
+    }),
+  totals: (rows) => ({ items: rows.length, closing_value: sumOf(rows, 'closing_value') }),
+}
