@@ -27,7 +27,7 @@ let token: string
 
 beforeAll(async () => {
   env = await makeTestEnv()
-  await seedDemo(env.deps.db)
+  await seedDemo(env.deps)
   const manager = DEMO_ACCOUNTS.find((a) => a.role === MANAGER)!
   token = (await env.call('POST', '/api/auth/login', { body: { email: manager.email, password: DEMO_PASSWORD } })).body.data.token
 }, 60_000)
