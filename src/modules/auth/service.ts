@@ -29,7 +29,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; 
       lockout.clear(email)
       const at = clock().toISOString()
       db.query('UPDATE users SET last_login_at = $at WHERE id = $id').run({ at, id: row.id })
-      const token = await tokens.sign({ sub: String(row.id), role: row.role_name, tv: row.token_version }, settings.get().token_hours)
+      const token = await tokens.sign({ sub: String(row.id), role: row.role_name, tv: row.token_version, sid: row.sid }, settings.get().token_hours)
       return { user: toUser({ ...row, last_login_at: at }), token }
     },
 
@@ -39,7 +39,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; 
       if (!token) throw unauthorized(MSG.signInRequired)
       const claims = await tokens.verify(token)
       const row = claims && /^\d+$/.test(claims.sub) ? findUserById(db, Number(claims.sub)) : null
-      if (!claims || !row || row.is_active !== 1 || row.token_version !== claims.tv) throw unauthorized(MSG.sessionEnded)
+      if (!claims || !row || row.is_active !== 1 || row.token_version !== claims.tv || row.sid !== claims.sid) throw unauthorized(MSG.sessionEnded)
       return toUser(row)
     },
 
@@ -66,7 +66,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; 
       }).immediate()
       // The caller keeps working with a fresh token; old ones are void.
       const fresh = findUserById(db, userId)!
-      const token = await tokens.sign({ sub: String(fresh.id), role: fresh.role_name, tv: fresh.token_version }, settings.get().token_hours)
+      const token = await tokens.sign({ sub: String(fresh.id), role: fresh.role_name, tv: fresh.token_version, sid: fresh.sid }, settings.get().token_hours)
       return { user: toUser(fresh), token }
     },
   }
