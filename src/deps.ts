@@ -33,7 +33,7 @@ export function createDeps(o: DepsOptions): AppDeps {
   const logger = o.logger ?? createLogger()
   const backupsDir = o.backupsDir ?? join(dirname(o.db.filename), 'backups')
   mkdirSync(backupsDir, { recursive: true })
-  const auth = createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(clock) })
+  const auth = createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(o.db, clock) })
   return {
     db: o.db,
     clock,

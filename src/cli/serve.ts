@@ -10,6 +10,7 @@ import { startAlertSchedule } from '../modules/alerts/schedule'
 import { startBackupSchedule } from '../modules/backups/schedule'
 import { loadSecret, markDataDirInUse, prepareDataDir } from './data-dir'
 import { seedDemo } from './demo'
+import { rememberPeer } from '../modules/auth/client-address'
 
 // Bun closes a request that sends nothing for 10 s by default; a backup of a large database or a
 // year's report can take longer before its first byte. 255 s is Bun's maximum.
@@ -63,11 +64,11 @@ export async function serve(o: ServeOptions) {
   }
   const redirect = { httpsPort, boundHost: o.host, settings: deps.settings.get }
   const server = listen(o.port, '--port', 'RIMS_PORT', () =>
-    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? app.fetch(req) }),
+    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? (rememberPeer(req, srv), app.fetch(req)) }),
   )
   const secure = tls
     ? listen(httpsPort, '--https-port', 'RIMS_HTTPS_PORT', () =>
-        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, tls: { cert: tls.cert, key: tls.key }, fetch: (req) => app.fetch(req) }),
+        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, tls: { cert: tls.cert, key: tls.key }, fetch: (req, srv) => (rememberPeer(req, srv), app.fetch(req)) }),
       )
     : null
 

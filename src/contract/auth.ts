@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { email, flag, id, paging, password, requiredText } from './fields'
+import { email, flag, id, lookupEmail, paging, password, requiredText } from './fields'
 import { MSG } from './messages'
 
 export interface User {
@@ -23,8 +23,13 @@ export interface LoginResult {
   token: string
 }
 
+/** A lock longer than the first (each further lock lasts twice the last). */
+export const accountLockedFor = (minutes: number) =>
+  minutes === 15 ? MSG.accountLocked : `Too many failed sign-in attempts. Please wait ${minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minutes`} and try again.`
+export const serverBusy = 'The server is busy checking other sign-ins. Please try again in a moment.'
+
 export const LoginBody = v.object({
-  email: v.pipe(v.string('email is required'), v.trim(), v.nonEmpty('email is required'), v.toLowerCase()),
+  email: lookupEmail(),
   password: v.pipe(v.string('password is required'), v.nonEmpty('password is required'), v.maxLength(200, 'password is too long')),
 })
 export const ProfileBody = v.object({ name: requiredText('name', 100), email: email() })
@@ -47,7 +52,7 @@ export const SetPasswordBody = v.object({ newPassword: password('newPassword', M
 export const UserStatusBody = v.object({ is_active: flag('is_active') })
 export const RoleBody = v.object({ role_name: requiredText('role_name', 50) })
 
-export const ForgotPasswordBody = v.object({ email: v.pipe(v.string('email is required'), v.trim(), v.nonEmpty('email is required'), v.toLowerCase()) })
+export const ForgotPasswordBody = v.object({ email: lookupEmail() })
 export const ResetPasswordBody = v.object({
   token: v.pipe(v.string(MSG.resetMissingToken), v.nonEmpty(MSG.resetMissingToken), v.maxLength(200, MSG.resetInvalid)),
   newPassword: password('newPassword', MSG.resetPasswordTooShort),

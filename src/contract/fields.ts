@@ -39,12 +39,26 @@ export const optionalText = (field: string, max = 1000) =>
     v.nullable(v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} must be at most ${max} characters`))),
   )
 
+/** The longest address SMTP can carry (RFC 5321 path limit less the brackets). */
+export const EMAIL_MAX = 254
+
+/** An email typed to look an account up (sign-in, forgot password): only bounded and normalised, never stored. */
+export const lookupEmail = (field = 'email') =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.maxLength(EMAIL_MAX + 100, `${field} must be at most ${EMAIL_MAX} characters`),
+    v.trim(),
+    v.nonEmpty(`${field} is required`),
+    v.maxLength(EMAIL_MAX, `${field} must be at most ${EMAIL_MAX} characters`),
+    v.toLowerCase(),
+  )
+
 export const email = (field = 'email') =>
   v.pipe(
     v.string(`${field} is required`),
     v.trim(),
     v.nonEmpty(`${field} is required`),
-    v.maxLength(254, `${field} is too long`),
+    v.maxLength(EMAIL_MAX, `${field} must be at most ${EMAIL_MAX} characters`),
     v.email(`${field} must be a valid email address`),
     v.toLowerCase(),
   )

@@ -1,11 +1,11 @@
-import type { LoginResult, User } from '../../contract/auth'
+import { accountLockedFor, serverBusy, type LoginResult, type User } from '../../contract/auth'
 import { MSG } from '../../contract/messages'
 import type { Db } from '../../db/open'
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../http/errors'
 import type { Clock } from '../../lib/clock'
 import { recordAudit } from '../audit/audit'
 import type { SettingsService } from '../settings/service'
-import type { Lockout } from './lockout'
+import { createGate, type Lockout } from './lockout'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords'
 import { findUserByEmail, findUserById, toUser } from './repo'
 import type { Tokens } from './tokens'
@@ -14,19 +14,28 @@ export type AuthService = ReturnType<typeof createAuthService>
 
 export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; lockout: Lockout; settings: SettingsService }) {
   const { db, clock, tokens, lockout, settings } = deps
+  // argon2id takes 19 MiB and a core for ~50 ms: a Pi checks 4 at once, 64 wait, the rest are told to retry.
+  const passwordChecks = createGate(4, 64)
 
   return {
     /** Signs in; answers never say whether the email exists. */
-    async login(email: string, password: string): Promise<LoginResult> {
-      if (lockout.isLocked(email)) throw tooManyRequests(MSG.accountLocked)
+    async login(email: string, password: string, address: string): Promise<LoginResult> {
+      // Reserved before any await: parallel guesses are counted as they arrive, not after argon2.
+      const attempt = lockout.reserve(email, address)
+      if (attempt.locked) throw tooManyRequests(accountLockedFor(attempt.minutes))
       const row = findUserByEmail(db, email)
-      const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()))
+      const decoy = await decoyPasswordHash()
+      const valid = await passwordChecks.run(() => verifyPassword(password, row?.password_hash ?? decoy))
+      if (valid === null) {
+        attempt.release()
+        throw tooManyRequests(serverBusy)
+      }
       if (!row || !valid || row.is_active !== 1) {
-        lockout.recordFailure(email)
-        if (lockout.isLocked(email)) throw tooManyRequests(MSG.accountLocked)
+        const failure = attempt.failed()
+        if (failure.locked) throw tooManyRequests(accountLockedFor(failure.minutes))
         throw unauthorized(MSG.invalidCredentials)
       }
-      lockout.clear(email)
+      attempt.succeeded()
       const at = clock().toISOString()
       db.query('UPDATE users SET last_login_at = $at WHERE id = $id').run({ at, id: row.id })
       const token = await tokens.sign({ sub: String(row.id), role: row.role_name, tv: row.token_version, sid: row.sid }, settings.get().token_hours)
