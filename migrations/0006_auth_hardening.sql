@@ -56,3 +56,11 @@ CREATE TABLE login_throttle (
 CREATE INDEX login_throttle_updated ON login_throttle(updated_at);
 
 CREATE INDEX password_reset_tokens_expiry ON password_reset_tokens(expires_at);
+
+-- A reset link dies with any change of the password, the email it was sent to, or the account's
+-- status (deactivation and reactivation alike), whichever path makes the change.
+CREATE TRIGGER users_void_reset_tokens AFTER UPDATE OF password_hash, email, is_active ON users
+WHEN OLD.password_hash IS NOT NEW.password_hash OR OLD.email IS NOT NEW.email OR OLD.is_active IS NOT NEW.is_active
+BEGIN
+  UPDATE password_reset_tokens SET used_at = NEW.updated_at WHERE user_id = NEW.id AND used_at IS NULL;
+END;

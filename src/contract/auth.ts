@@ -26,6 +26,7 @@ export interface LoginResult {
 /** A lock longer than the first (each further lock lasts twice the last). */
 export const accountLockedFor = (minutes: number) =>
   minutes === 15 ? MSG.accountLocked : `Too many failed sign-in attempts. Please wait ${minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minutes`} and try again.`
+export const RESET_TOO_OFTEN = 'Too many password reset requests from this device. Please wait 15 minutes and try again.'
 export const serverBusy = 'The server is busy checking other sign-ins. Please try again in a moment.'
 
 export const LoginBody = v.object({
