@@ -8,7 +8,7 @@ import { phoneUrl, serverUrls } from '../tls/urls'
 import { loadUiAssets } from '../ui-assets'
 import { startAlertSchedule } from '../modules/alerts/schedule'
 import { startBackupSchedule } from '../modules/backups/schedule'
-import { loadSecret, markDataDirInUse, prepareDataDir } from './data-dir'
+import { loadSecret, markDataDirInUse, prepareDataDir, SecretTooShortError } from './data-dir'
 import { seedDemo } from './demo'
 import { rememberPeer } from '../modules/auth/client-address'
 
@@ -31,11 +31,19 @@ export interface ServeOptions {
 export async function serve(o: ServeOptions) {
   const started = performance.now()
   const dir = prepareDataDir(o.data)
+  let secret: Uint8Array
+  try {
+    secret = loadSecret(dir.secretPath)
+  } catch (e) {
+    if (!(e instanceof SecretTooShortError)) throw e
+    console.error(e.message)
+    process.exit(2)
+  }
   const db = openAndMigrate(dir.dbPath)
   const httpsPort = o.httpsPort ?? 0
   // The addresses staff can type on the restaurant's network; links in mails use a LAN one.
   const urls = serverUrls(o.host, o.port, httpsPort)
-  const deps = createDeps({ db, secret: loadSecret(dir.secretPath), serverUrl: phoneUrl(urls).http, ui: await loadUiAssets() })
+  const deps = createDeps({ db, secret, serverUrl: phoneUrl(urls).http, ui: await loadUiAssets() })
   if (o.demo && (await seedDemo(db))) deps.logger.info('Demo data seeded: manager@rims.local, store@rims.local, chef@rims.local (password rims-demo-2026)')
   let tls: TlsSetup | null = null
   if (httpsPort) {
