@@ -33,7 +33,8 @@ export function createDeps(o: DepsOptions): AppDeps {
   const logger = o.logger ?? createLogger()
   const backupsDir = o.backupsDir ?? join(dirname(o.db.filename), 'backups')
   mkdirSync(backupsDir, { recursive: true })
-  const auth = createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(o.db, clock) })
+  const mailer = o.mailer ?? createMailer(settings.get)
+  const auth = createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(o.db, clock), mailer, logger })
   return {
     db: o.db,
     clock,
@@ -41,7 +42,7 @@ export function createDeps(o: DepsOptions): AppDeps {
     settings,
     auth,
     backups: createBackupService({ db: o.db, dir: backupsDir, clock, logger, keep: () => settings.get().backup_keep }),
-    mailer: o.mailer ?? createMailer(settings.get),
+    mailer,
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,
     tls: o.tls,

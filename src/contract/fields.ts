@@ -34,6 +34,27 @@ export const requiredText = (field: string, max = 200) =>
     v.maxLength(max, `${field} must be at most ${max} characters`),
   )
 
+// Control characters (Cc), format characters (Cf: zero-width, bidi overrides and isolates, soft
+// hyphen, BOM) and line/paragraph separators: invisible, or they reorder what is shown around them.
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
+
+/** Text that is only trimmed and NFC-normalised, with no control, invisible or direction characters. */
+export const visibleText = (field: string) =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.trim(),
+    v.transform((s) => s.normalize('NFC')),
+    v.check((s) => !HIDDEN_CHARACTERS.test(s), `${field} must not contain control, invisible or text-direction characters`),
+  )
+
+/**
+ * A name people read (a user, the restaurant, an item, a category, a supplier): required, at most
+ * `max` characters after NFC normalisation, and refused when it hides characters that could make
+ * two names look alike or turn the text around it (a bidi override in a CSV opened by Excel).
+ */
+export const safeName = (field: string, max = 200) =>
+  v.pipe(visibleText(field), v.nonEmpty(`${field} is required`), v.maxLength(max, `${field} must be at most ${max} characters`))
+
 export const optionalText = (field: string, max = 1000) =>
   v.optional(
     v.nullable(v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} must be at most ${max} characters`))),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { safeName } from './fields'
 
 // Every setting with its default (DECISIONS.md). One table; later features add validation, never a second config.
 export interface Settings {
@@ -92,7 +93,7 @@ export const SMTP_PASSWORD_BOUND_TO = ['smtp_host', 'smtp_port', 'smtp_user'] as
 /** PUT /manager/settings: every key optional, each validated; unknown keys dropped. */
 export const SettingsPatch = v.partial(
   v.object({
-    restaurant_name: v.pipe(text('restaurant_name', 80), v.nonEmpty('restaurant_name is required')),
+    restaurant_name: safeName('restaurant_name', 80),
     currency: v.pipe(v.string('currency must be text'), v.trim(), v.toUpperCase(), v.check(isCurrency, 'currency must be a 3-letter currency code such as ZMW')),
     locale: v.pipe(v.string('locale must be text'), v.trim(), v.check(isLocale, 'locale must be a locale such as en-ZM')),
     time_zone: v.pipe(v.string('time_zone must be text'), v.trim(), v.check(isTimeZone, 'time_zone must be a time zone such as Africa/Lusaka')),

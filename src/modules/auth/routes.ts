@@ -14,7 +14,7 @@ export const authRoutes = (deps: AppDeps) =>
       return ok(await deps.auth.login(email, password, clientAddress(request)), 'Login successful')
     })
     .get('/profile', (ctx) => ok(currentUser(ctx)))
-    .put('/profile', (ctx) => ok(deps.auth.updateProfile(currentUser(ctx).id, parse(ProfileBody, ctx.body)), MSG.profileUpdated))
+    .put('/profile', async (ctx) => ok(await deps.auth.updateProfile(currentUser(ctx).id, parse(ProfileBody, ctx.body)), MSG.profileUpdated))
     .patch('/profile/password', async (ctx) => {
       const { currentPassword, newPassword } = parse(ProfilePasswordBody, ctx.body)
       return ok(await deps.auth.changePassword(currentUser(ctx).id, currentPassword, newPassword), 'Password changed successfully')
