@@ -16,10 +16,10 @@ test('a RIMS_JWT_SECRET shorter than 32 bytes stops the start with a clear messa
   const run = serveWith('only-twenty-one-bytes')
   expect(run.exitCode).toBe(2)
   expect(run.stderr.toString()).toContain('RIMS_JWT_SECRET is 21 bytes long; it must be at least 32 bytes')
-})
+}, 30_000)
 
 test('a 32-byte RIMS_JWT_SECRET starts', async () => {
   const server = await startServer({ env: { RIMS_JWT_SECRET: 'x'.repeat(32) } })
   expect((await fetch(server.url + '/api/health')).status).toBe(200)
   await server.stop()
-})
+}, 30_000)

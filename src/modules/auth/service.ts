@@ -41,8 +41,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; 
       const attempt = lockout.reserve(email, address)
       if (attempt.locked) throw tooManyRequests(accountLockedFor(attempt.minutes))
       const row = findUserByEmail(db, email)
-      const decoy = await decoyPasswordHash()
-      const valid = await passwordChecks.run(() => verifyPassword(password, row?.password_hash ?? decoy))
+      const valid = await passwordChecks.run(async () => verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash())))
       if (valid === null) {
         attempt.release()
         throw tooManyRequests(serverBusy)

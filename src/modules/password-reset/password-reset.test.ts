@@ -131,7 +131,7 @@ describe('password reset', () => {
     await forgot('chef@test.local')
     expect(tokens()).toBe(1)
     expect(await loggedLinks(2)).toHaveLength(2)
-  })
+  }, 30_000)
 
   test('one address asking too often is told to wait, known account or not', async () => {
     const statuses: number[] = []
