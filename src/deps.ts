@@ -59,11 +59,11 @@ export function createDeps(o: DepsOptions) {
   const stockEvents = createStockEvents({ clock, settings: settings.get })
   const core: ServiceDeps = { db: o.db, clock, settings, stockEvents }
   const mailer = o.mailer ?? createMailer(settings.get)
-  return {
+  const deps = {
     ...core,
     logger,
     mailer,
-    auth: createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(clock) }),
+    auth: createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(o.db, clock), mailer, logger }),
     backups: createBackupService({ db: o.db, dir: backupsDir, clock, logger, keep: () => settings.get().backup_keep }),
     items: createItemService(core),
     movements: createMovementService(core),
@@ -76,11 +76,12 @@ export function createDeps(o: DepsOptions) {
     reports: createReportService(core),
     users: createUsersService(core),
     roles: createRolesService(core),
-    passwordReset: createPasswordResetService({ db: o.db, clock, logger, mailer, settings, serverUrl: o.serverUrl }),
     /** The address the server itself is configured with, for links when no public_url is set. */
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,
     /** Set by `rims serve` when HTTPS is on: the CA served at /ca.crt and the addresses to connect with. */
     tls: o.tls,
   }
+  // The reset service reads deps.tls when it writes a link: `rims serve` sets it once HTTPS is up.
+  return Object.assign(deps, { passwordReset: createPasswordResetService(deps) })
 }

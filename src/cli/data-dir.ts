@@ -33,10 +33,23 @@ export function prepareDataDir(dir: string) {
   return { root, dbPath: join(root, 'rims.db'), backupsDir: join(root, 'backups'), secretPath: join(root, 'secret.key') }
 }
 
-/** The JWT key: RIMS_JWT_SECRET if set, else a random 256-bit key made once and kept with mode 0600. */
+/** HS256 with a key shorter than its 256-bit hash can be guessed offline from any token. */
+export const MIN_SECRET_BYTES = 32
+
+export class SecretTooShortError extends Error {}
+
+/** The JWT key: RIMS_JWT_SECRET if set (32 bytes at least), else a random 256-bit key made once and kept with mode 0600. */
 export function loadSecret(secretPath: string): Uint8Array {
   const fromEnv = process.env.RIMS_JWT_SECRET
-  if (fromEnv) return new TextEncoder().encode(fromEnv)
+  if (fromEnv) {
+    const key = new TextEncoder().encode(fromEnv)
+    if (key.length < MIN_SECRET_BYTES) {
+      throw new SecretTooShortError(
+        `RIMS_JWT_SECRET is ${key.length} bytes long; it must be at least ${MIN_SECRET_BYTES} bytes (e.g. the output of \`openssl rand -base64 32\`), or unset it to use the random key in the data dir.`,
+      )
+    }
+    return key
+  }
   if (!existsSync(secretPath)) {
     writeFileSync(secretPath, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'), { mode: PRIVATE_FILE })
   }

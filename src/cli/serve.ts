@@ -9,8 +9,9 @@ import { phoneUrl, serverUrls } from '../tls/urls'
 import { loadUiAssets } from '../ui-assets'
 import { startAlertSchedule } from '../modules/alerts/schedule'
 import { startBackupSchedule } from '../modules/backups/schedule'
-import { loadSecret, markDataDirInUse, prepareDataDir } from './data-dir'
+import { loadSecret, markDataDirInUse, prepareDataDir, SecretTooShortError } from './data-dir'
 import { seedDemo } from './demo'
+import { rememberPeer } from '../modules/auth/client-address'
 
 export interface ServeOptions {
   port: number
@@ -27,11 +28,19 @@ export interface ServeOptions {
 export async function serve(o: ServeOptions) {
   const started = performance.now()
   const dir = prepareDataDir(o.data)
+  let secret: Uint8Array
+  try {
+    secret = loadSecret(dir.secretPath)
+  } catch (e) {
+    if (!(e instanceof SecretTooShortError)) throw e
+    console.error(e.message)
+    process.exit(2)
+  }
   const db = openAndMigrate(dir.dbPath)
   const httpsPort = o.httpsPort ?? 0
   // The addresses staff can type on the restaurant's network; links in mails use a LAN one.
   const urls = serverUrls(o.host, o.port, httpsPort)
-  const deps = createDeps({ db, secret: loadSecret(dir.secretPath), serverUrl: phoneUrl(urls).http, ui: await loadUiAssets() })
+  const deps = createDeps({ db, secret, serverUrl: phoneUrl(urls).http, ui: await loadUiAssets() })
   if (o.demo && (await seedDemo(deps))) deps.logger.info('Demo data seeded: manager@rims.local, store@rims.local, chef@rims.local (password rims-demo-2026)')
   let tls: TlsSetup | null = null
   if (httpsPort) {
@@ -59,7 +68,7 @@ export async function serve(o: ServeOptions) {
     }
   }
   // A short idle timeout (backups and reports get longer), requests per address capped, bodies on a deadline.
-  const limited = withConnectionLimits((req) => app.fetch(req))
+  const limited = withConnectionLimits((req, address) => (rememberPeer(req, address), app.fetch(req)))
   const redirect = { httpsPort, boundHost: o.host, settings: deps.settings.get }
   const server = listen(o.port, '--port', 'RIMS_PORT', () =>
     Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? limited(req, srv) }),

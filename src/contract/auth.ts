@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { email, flag, id, paging, password, requiredText } from './fields'
+import { email, flag, id, lookupEmail, paging, password, requiredText, safeName } from './fields'
 import { MSG } from './messages'
 
 export interface User {
@@ -23,23 +23,44 @@ export interface LoginResult {
   token: string
 }
 
+/** A lock longer than the first (each further lock lasts twice the last). */
+export const accountLockedFor = (minutes: number) =>
+  minutes === 15 ? MSG.accountLocked : `Too many failed sign-in attempts. Please wait ${minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minutes`} and try again.`
+export const RESET_TOO_OFTEN = 'Too many password reset requests from this device. Please wait 15 minutes and try again.'
+export const serverBusy = 'The server is busy checking other sign-ins. Please try again in a moment.'
+
 export const LoginBody = v.object({
-  email: v.pipe(v.string('email is required'), v.trim(), v.nonEmpty('email is required'), v.toLowerCase()),
+  email: lookupEmail(),
   password: v.pipe(v.string('password is required'), v.nonEmpty('password is required'), v.maxLength(200, 'password is too long')),
 })
-export const ProfileBody = v.object({ name: requiredText('name', 100), email: email() })
+export const PROFILE_EMAIL_NEEDS_PASSWORD = 'Enter your current password to change your email'
+/**
+ * PUT /auth/profile: name and email, and a new password when one is typed; saved together or not
+ * at all. The current password is needed to change the email or the password.
+ */
+export const ProfileBody = v.object({
+  name: safeName('name', 100),
+  email: email(),
+  currentPassword: v.optional(v.pipe(v.string(MSG.currentPasswordRequired), v.maxLength(200, 'currentPassword is too long'))),
+  // '' (or absent) keeps the password.
+  newPassword: v.optional(
+    v.pipe(v.string('newPassword must be text'), v.check((s) => s === '' || s.length >= 8, MSG.profilePasswordTooShort), v.maxLength(200, 'newPassword is too long')),
+  ),
+})
+/** The profile answer: the user, and a fresh token when the password changed (older tokens are void). */
+export type ProfileResult = User & { token?: string }
 export const ProfilePasswordBody = v.object({
   currentPassword: v.pipe(v.string(MSG.currentPasswordRequired), v.nonEmpty(MSG.currentPasswordRequired)),
   newPassword: password('newPassword', MSG.profilePasswordTooShort),
 })
 export const CreateUserBody = v.object({
-  name: requiredText('name', 100),
+  name: safeName('name', 100),
   email: email(),
   password: password('password', MSG.profilePasswordTooShort),
   role_id: id('role_id'),
 })
 export const UpdateUserBody = v.object({
-  name: requiredText('name', 100),
+  name: safeName('name', 100),
   email: email(),
   role_id: id('role_id'),
 })
@@ -47,7 +68,7 @@ export const SetPasswordBody = v.object({ newPassword: password('newPassword', M
 export const UserStatusBody = v.object({ is_active: flag('is_active') })
 export const RoleBody = v.object({ role_name: requiredText('role_name', 50) })
 
-export const ForgotPasswordBody = v.object({ email: v.pipe(v.string('email is required'), v.trim(), v.nonEmpty('email is required'), v.toLowerCase()) })
+export const ForgotPasswordBody = v.object({ email: lookupEmail() })
 export const ResetPasswordBody = v.object({
   token: v.pipe(v.string(MSG.resetMissingToken), v.nonEmpty(MSG.resetMissingToken), v.maxLength(200, MSG.resetInvalid)),
   newPassword: password('newPassword', MSG.resetPasswordTooShort),

@@ -34,9 +34,44 @@ export const requiredText = (field: string, max = 200) =>
     v.maxLength(max, `${field} must be at most ${max} characters`),
   )
 
+// Control characters (Cc), format characters (Cf: zero-width, bidi overrides and isolates, soft
+// hyphen, BOM) and line/paragraph separators: invisible, or they reorder what is shown around them.
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
+
+/** Text that is only trimmed and NFC-normalised, with no control, invisible or direction characters. */
+export const visibleText = (field: string) =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.trim(),
+    v.transform((s) => s.normalize('NFC')),
+    v.check((s) => !HIDDEN_CHARACTERS.test(s), `${field} must not contain control, invisible or text-direction characters`),
+  )
+
+/**
+ * A name people read (a user, the restaurant, an item, a category, a supplier): required, at most
+ * `max` characters after NFC normalisation, and refused when it hides characters that could make
+ * two names look alike or turn the text around it (a bidi override in a CSV opened by Excel).
+ */
+export const safeName = (field: string, max = 200) =>
+  v.pipe(visibleText(field), v.nonEmpty(`${field} is required`), v.maxLength(max, `${field} must be at most ${max} characters`))
+
 export const optionalText = (field: string, max = 1000) =>
   v.optional(
     v.nullable(v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} must be at most ${max} characters`))),
+  )
+
+/** The longest address SMTP can carry (RFC 5321 path limit less the brackets). */
+export const EMAIL_MAX = 254
+
+/** An email typed to look an account up (sign-in, forgot password): only bounded and normalised, never stored. */
+export const lookupEmail = (field = 'email') =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.maxLength(EMAIL_MAX + 100, `${field} must be at most ${EMAIL_MAX} characters`),
+    v.trim(),
+    v.nonEmpty(`${field} is required`),
+    v.maxLength(EMAIL_MAX, `${field} must be at most ${EMAIL_MAX} characters`),
+    v.toLowerCase(),
   )
 
 export const email = (field = 'email') =>
@@ -44,7 +79,7 @@ export const email = (field = 'email') =>
     v.string(`${field} is required`),
     v.trim(),
     v.nonEmpty(`${field} is required`),
-    v.maxLength(254, `${field} is too long`),
+    v.maxLength(EMAIL_MAX, `${field} must be at most ${EMAIL_MAX} characters`),
     v.email(`${field} must be a valid email address`),
     v.toLowerCase(),
   )

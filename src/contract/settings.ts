@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { safeName } from './fields'
 
 // Every setting with its default (DECISIONS.md). One table; later features add validation, never a second config.
 export interface Settings {
@@ -18,6 +19,8 @@ export interface Settings {
   smtp_user: string
   smtp_password: string
   smtp_from: string
+  /** PEM of the CA that signed a LAN mail relay's certificate; '' trusts only the public CAs. */
+  smtp_ca: string
   backup_cron: string
   backup_keep: number
   require_https: boolean
@@ -41,6 +44,7 @@ export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
   smtp_user: '',
   smtp_password: '',
   smtp_from: 'RIMS <rims@localhost>',
+  smtp_ca: '',
   backup_cron: '0 3 * * *',
   backup_keep: 14,
   require_https: false,
@@ -83,10 +87,13 @@ const text = (field: string, max: number) => v.pipe(v.string(`${field} must be t
 // A cron expression of five fields; Bun.cron checks the details when the schedule is set.
 const CRON = /^(\S+\s+){4}\S+$/
 
+/** Changing any of these clears the stored SMTP password: it must be typed again for the new server or user. */
+export const SMTP_PASSWORD_BOUND_TO = ['smtp_host', 'smtp_port', 'smtp_user'] as const
+
 /** PUT /manager/settings: every key optional, each validated; unknown keys dropped. */
 export const SettingsPatch = v.partial(
   v.object({
-    restaurant_name: v.pipe(text('restaurant_name', 80), v.nonEmpty('restaurant_name is required')),
+    restaurant_name: safeName('restaurant_name', 80),
     currency: v.pipe(v.string('currency must be text'), v.trim(), v.toUpperCase(), v.check(isCurrency, 'currency must be a 3-letter currency code such as ZMW')),
     locale: v.pipe(v.string('locale must be text'), v.trim(), v.check(isLocale, 'locale must be a locale such as en-ZM')),
     time_zone: v.pipe(v.string('time_zone must be text'), v.trim(), v.check(isTimeZone, 'time_zone must be a time zone such as Africa/Lusaka')),
@@ -102,6 +109,10 @@ export const SettingsPatch = v.partial(
     smtp_user: text('smtp_user', 255),
     smtp_password: v.pipe(v.string('smtp_password must be text'), v.maxLength(500, 'smtp_password is too long')),
     smtp_from: text('smtp_from', 255),
+    smtp_ca: v.pipe(
+      text('smtp_ca', 20_000),
+      v.check((s) => s === '' || /^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(s), 'smtp_ca must be a PEM certificate (-----BEGIN CERTIFICATE----- …)'),
+    ),
     backup_cron: v.pipe(v.string('backup_cron must be text'), v.trim(), v.regex(CRON, 'backup_cron must be a cron expression of 5 fields, e.g. 0 3 * * *')),
     backup_keep: intIn('backup_keep', 1, 365),
     require_https: v.boolean('require_https must be true or false'),

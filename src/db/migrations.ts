@@ -3,6 +3,7 @@ import m0002 from '../../migrations/0002_stock.sql' with { type: 'text' }
 import m0003 from '../../migrations/0003_kitchen.sql' with { type: 'text' }
 import m0004 from '../../migrations/0004_alerts_reports.sql' with { type: 'text' }
 import m0005 from '../../migrations/0005_dashboard_low_stock.sql' with { type: 'text' }
+import m0006 from '../../migrations/0006_auth_hardening.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -11,4 +12,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0003_kitchen', sql: m0003 },
   { name: '0004_alerts_reports', sql: m0004 },
   { name: '0005_dashboard_low_stock', sql: m0005 },
+  { name: '0006_auth_hardening', sql: m0006 },
 ]

@@ -24,10 +24,21 @@ export function migrate(db: Db, migrations = MIGRATIONS): number {
   }
   const pending = migrations.slice(current)
   if (pending.length === 0) return current
-  db.transaction(() => {
-    for (const m of pending) db.exec(m.sql)
-    db.exec(`PRAGMA user_version = ${migrations.length}`)
-  }).immediate()
+  // A table rebuild (the only way SQLite changes a primary key) drops and renames a table others
+  // refer to: with foreign keys on, the drop would cascade. They are off for the migration (the
+  // pragma is ignored inside a transaction) and checked before the commit.
+  const foreignKeys = (db.query('PRAGMA foreign_keys').get() as { foreign_keys: number }).foreign_keys
+  db.exec('PRAGMA foreign_keys = OFF')
+  try {
+    db.transaction(() => {
+      for (const m of pending) db.exec(m.sql)
+      const broken = db.query('PRAGMA foreign_key_check').all()
+      if (broken.length) throw new Error(`A migration left ${broken.length} broken references, e.g. ${JSON.stringify(broken[0])}; nothing was changed.`)
+      db.exec(`PRAGMA user_version = ${migrations.length}`)
+    }).immediate()
+  } finally {
+    db.exec(`PRAGMA foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`)
+  }
   return migrations.length
 }
 

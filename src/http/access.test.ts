@@ -89,7 +89,8 @@ describe('tokens that no longer hold', () => {
     const id = insertUser(env.deps.db, { name: 'Late Chef', email: 'late@test.local', passwordHash: await hashPassword('late-chef-pass'), roleId: 3, at: new Date().toISOString() })
     const signer = jwt({ name: 'jwt', secret: env.secret, alg: 'HS256' }).decorator.jwt
     const nowSec = Math.floor(Date.now() / 1000)
-    const claims = { sub: String(id), role: 'Chef', tv: 0 }
+    const { sid } = env.deps.db.query('SELECT sid FROM users WHERE id = $id').get({ id }) as { sid: string }
+    const claims = { sub: String(id), role: 'Chef', tv: 0, sid }
     const expired = await signer.sign({ ...claims, exp: nowSec - 3600 })
     const fresh = await signer.sign({ ...claims, exp: nowSec + 3600 })
     expect((await env.call('GET', '/api/auth/profile', { token: fresh })).status).toBe(200)

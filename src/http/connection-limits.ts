@@ -17,7 +17,8 @@ export const isLongRequest = (path: string) => path.startsWith('/api/manager/set
 const refuse = (status: number, message: string, extra: Record<string, string> = {}) =>
   new Response(JSON.stringify(failure(message)), { status, headers: { 'content-type': 'application/json', connection: 'close', ...extra } })
 
-type Handler = (req: Request) => Response | Promise<Response>
+/** The app's fetch, told the client address the socket saw (the request it gets may be a re-made one). */
+type Handler = (req: Request, address: string) => Response | Promise<Response>
 
 /**
  * Wraps the app's fetch for Bun.serve: counts requests in progress per client address, raises the
@@ -43,7 +44,7 @@ export function withConnectionLimits(handler: Handler, o: { maxPerAddress?: numb
         if (body === null) return refuse(408, 'The request body arrived too slowly')
         request = new Request(req.url, { method: req.method, headers: req.headers, body })
       }
-      return await handler(request)
+      return await handler(request, address)
     } finally {
       const left = (inProgress.get(address) ?? 1) - 1
       if (left > 0) inProgress.set(address, left)

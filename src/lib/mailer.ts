@@ -20,9 +20,11 @@ export const createMailer = (settings: () => Settings): Mailer => ({
       host: s.smtp_host,
       port: s.smtp_port,
       secure: s.smtp_secure,
+      // A reset link is a password: never sent in clear text. Without implicit TLS, STARTTLS is required.
+      requireTLS: !s.smtp_secure,
       auth: s.smtp_user ? { user: s.smtp_user, pass: s.smtp_password } : undefined,
-      // A LAN mail relay often has a self-made certificate; the reset link itself is single use and short-lived.
-      tls: { rejectUnauthorized: false },
+      // The certificate is always verified; a LAN relay with a self-made certificate is trusted through smtp_ca.
+      tls: { rejectUnauthorized: true, minVersion: 'TLSv1.2', ...(s.smtp_ca ? { ca: [s.smtp_ca] } : {}) },
       connectionTimeout: 10_000,
     })
     try {

@@ -81,7 +81,7 @@ describe('tokens', () => {
 describe('profile', () => {
   test('reads and updates name and email', async () => {
     const c = await env.userOf('Chef', { email: 'c1@test.local' })
-    const res = await env.call('PUT', '/api/auth/profile', { token: c.token, body: { name: 'Chanda', email: 'chanda@test.local' } })
+    const res = await env.call('PUT', '/api/auth/profile', { token: c.token, body: { name: 'Chanda', email: 'chanda@test.local', currentPassword: TEST_PASSWORD } })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe(MSG.profileUpdated)
     const me = await env.call('GET', '/api/auth/profile', { token: c.token })

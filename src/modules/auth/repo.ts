@@ -9,12 +9,13 @@ export interface UserRow {
   role_name: string
   is_active: number
   token_version: number
+  sid: string
   password_hash: string
   last_login_at: string | null
   created_at: string
 }
 
-export const USER_COLUMNS = `u.id, u.name, u.email, u.role_id, r.role_name, u.is_active, u.token_version,
+export const USER_COLUMNS = `u.id, u.name, u.email, u.role_id, r.role_name, u.is_active, u.token_version, u.sid,
   u.password_hash, u.last_login_at, u.created_at`
 
 /** The public face of a user row: no hash, no token version. */

@@ -5,15 +5,16 @@ import type { AppDeps } from '../../deps'
 import { currentUser } from '../../http/access'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
+import { clientAddress } from './client-address'
 
 export const authRoutes = (deps: AppDeps) =>
   new Elysia({ name: 'auth-routes', prefix: '/auth' })
-    .post('/login', async ({ body }) => {
+    .post('/login', async ({ body, request }) => {
       const { email, password } = parse(LoginBody, body)
-      return ok(await deps.auth.login(email, password), 'Login successful')
+      return ok(await deps.auth.login(email, password, clientAddress(request)), 'Login successful')
     })
     .get('/profile', (ctx) => ok(currentUser(ctx)))
-    .put('/profile', (ctx) => ok(deps.auth.updateProfile(currentUser(ctx).id, parse(ProfileBody, ctx.body)), MSG.profileUpdated))
+    .put('/profile', async (ctx) => ok(await deps.auth.updateProfile(currentUser(ctx).id, parse(ProfileBody, ctx.body)), MSG.profileUpdated))
     .patch('/profile/password', async (ctx) => {
       const { currentPassword, newPassword } = parse(ProfilePasswordBody, ctx.body)
       return ok(await deps.auth.changePassword(currentUser(ctx).id, currentPassword, newPassword), 'Password changed successfully')

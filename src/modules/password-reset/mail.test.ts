@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { MSG } from '../../contract/messages'
 import { makeTestEnv, TEST_PASSWORD, type TestEnv } from '../../test/harness'
+import { makeOwnerCertificate } from '../../tls/testing'
 
 interface Received {
   from: string
@@ -13,14 +14,19 @@ interface Received {
 let env: TestEnv
 let smtp: SMTPServer
 let port: number
+let caPem: string
 const inbox: Received[] = []
+// A LAN relay's certificate, signed by the restaurant's own CA (given to RIMS as smtp_ca).
+const relayCert = makeOwnerCertificate()
 
-beforeEach(async () => {
-  inbox.length = 0
+/** An SMTP server on a free port: STARTTLS with the relay certificate unless `plain`. */
+async function startSmtp(o: { plain?: boolean } = {}) {
+  const cert = await relayCert
+  caPem = cert.caPem
   smtp = new SMTPServer({
     secure: false,
     authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    ...(o.plain ? { disabledCommands: ['STARTTLS'] } : { key: await Bun.file(cert.key).text(), cert: cert.certPem }),
     logger: false,
     onData(stream, session, callback) {
       let raw = ''
@@ -34,6 +40,11 @@ beforeEach(async () => {
   })
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   port = (smtp.server.address() as AddressInfo).port
+}
+
+beforeEach(async () => {
+  inbox.length = 0
+  await startSmtp()
   env = await makeTestEnv()
 })
 afterEach(async () => {
@@ -58,7 +69,7 @@ test('a reset mail goes through the SMTP server in Settings, and its link resets
   const chef = await env.userOf('Chef', { email: 'chef@test.local', name: 'Chanda' })
   const saved = await env.call('PUT', '/api/manager/settings', {
     token: manager.token,
-    body: { smtp_host: '127.0.0.1', smtp_port: port, smtp_secure: false, smtp_from: 'RIMS <rims@test.local>', restaurant_name: 'Chez Lusaka' },
+    body: { smtp_host: '127.0.0.1', smtp_port: port, smtp_secure: false, smtp_ca: caPem, smtp_from: 'RIMS <rims@test.local>', restaurant_name: 'Chez Lusaka' },
   })
   expect(saved.status).toBe(200)
 
@@ -89,9 +100,31 @@ test('a reset mail goes through the SMTP server in Settings, and its link resets
 })
 
 test('no mail is sent for an unknown email', async () => {
-  env.deps.settings.update({ smtp_host: '127.0.0.1', smtp_port: port }, null)
+  env.deps.settings.update({ smtp_host: '127.0.0.1', smtp_port: port, smtp_ca: caPem }, null)
   const res = await env.call('POST', '/api/password-reset/forgot-password', { body: { email: 'ghost@test.local' } })
   expect(res.body.message).toBe(MSG.resetEmailSent)
   await Bun.sleep(100)
   expect(inbox).toHaveLength(0)
+})
+
+async function mailFails(): Promise<string> {
+  await env.userOf('Chef', { email: 'chef@test.local' })
+  await env.call('POST', '/api/password-reset/forgot-password', { body: { email: 'chef@test.local' } })
+  const deadline = Date.now() + 8000
+  while (!env.logLines.some((l) => l.includes('ERROR')) && Date.now() < deadline) await Bun.sleep(10)
+  await Bun.sleep(100)
+  expect(inbox).toHaveLength(0)
+  return env.logLines.find((l) => l.includes('ERROR')) ?? 'no error logged'
+}
+
+test('a server that offers no STARTTLS is refused: the link never crosses the network in clear text', async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await startSmtp({ plain: true })
+  env.deps.settings.update({ smtp_host: '127.0.0.1', smtp_port: port, smtp_ca: caPem }, null)
+  expect(await mailFails()).toContain('Password reset mail could not be sent')
+})
+
+test('a certificate no trusted CA signed is refused (without smtp_ca, the relay is not trusted)', async () => {
+  env.deps.settings.update({ smtp_host: '127.0.0.1', smtp_port: port }, null)
+  expect(await mailFails()).toContain('Password reset mail could not be sent')
 })

@@ -79,6 +79,8 @@ describe('password reset', () => {
     await env.userOf('Chef', { email: 'chef@test.local' })
     await forgot('chef@test.local')
     await loggedLinks(1)
+    // A new link is made once the 2-minute cooldown is over.
+    now += 2 * 60_000 + 1000
     await forgot('chef@test.local')
     const [first, second] = (await loggedLinks(2)).map(tokenOf)
     expect(first).not.toBe(second)
@@ -110,6 +112,80 @@ describe('password reset', () => {
     const token = tokenOf((await loggedLinks(1))[0])
     await env.call('PATCH', `/api/manager/users/${c.id}/status`, { token: m.token, body: { is_active: false } })
     expect((await reset(token, 'fresh-password-1')).status).toBe(400)
+  })
+
+  test('a flood of requests makes at most one live token per account, and the first link keeps working', async () => {
+    await env.userOf('Chef', { email: 'chef@test.local' })
+    const tokens = () => (env.deps.db.query('SELECT count(*) AS n FROM password_reset_tokens').get() as { n: number }).n
+    const answers = await Promise.all(Array.from({ length: 300 }, () => forgot('chef@test.local')))
+    expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true)
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0)
+    expect(tokens()).toBe(1)
+    const links = await loggedLinks(2)
+    expect(links).toHaveLength(1)
+    const first = tokenOf(links[0])
+    // Within the cooldown (another address in real life: here the rate limit is lifted by time) no new mail, the link stays valid.
+    now += 60_000
+    expect((await validate(first)).status).toBe(200)
+    now += 15 * 60_000
+    await forgot('chef@test.local')
+    expect(tokens()).toBe(1)
+    expect(await loggedLinks(2)).toHaveLength(2)
+  }, 30_000)
+
+  test('one address asking too often is told to wait, known account or not', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i++) statuses.push((await forgot(`ghost${i}@test.local`)).status)
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
+    expect(statuses.slice(10)).toEqual([429, 429])
+    now += 15 * 60_000 + 1000
+    expect((await forgot('ghost@test.local')).status).toBe(200)
+  })
+
+  test('used and expired tokens are pruned', async () => {
+    await env.userOf('Chef', { email: 'chef@test.local' })
+    await env.userOf('Chef', { email: 'cook@test.local' })
+    await forgot('chef@test.local')
+    const token = tokenOf((await loggedLinks(1))[0])
+    expect((await reset(token, 'fresh-password-1')).status).toBe(200)
+    await forgot('cook@test.local')
+    await loggedLinks(2)
+    now += 31 * 60_000
+    await forgot('ghost@test.local')
+    expect(env.deps.db.query('SELECT count(*) AS n FROM password_reset_tokens').get()).toEqual({ n: 0 })
+  })
+
+  test('a password change, a Manager-set password, deactivation and reactivation each void the reset link', async () => {
+    const m = await env.userOf('Manager')
+    const c = await env.userOf('Chef', { email: 'chef@test.local' })
+    let links = 0
+    const freshLink = async () => {
+      now += 2 * 60_000 + 1000
+      await forgot('chef@test.local')
+      return tokenOf((await loggedLinks(++links))[links - 1])
+    }
+    let token = await freshLink()
+    const changed = await env.call('PATCH', '/api/auth/profile/password', { token: c.token, body: { currentPassword: TEST_PASSWORD, newPassword: 'changed-password-1' } })
+    expect(changed.status).toBe(200)
+    expect((await validate(token)).status).toBe(400)
+
+    token = await freshLink()
+    expect((await env.call('PATCH', `/api/manager/users/${c.id}/password`, { token: m.token, body: { newPassword: 'manager-set-pass-1' } })).status).toBe(200)
+    expect((await validate(token)).status).toBe(400)
+
+    token = await freshLink()
+    expect((await env.call('PATCH', `/api/manager/users/${c.id}/status`, { token: m.token, body: { is_active: false } })).status).toBe(200)
+    expect((await env.call('PATCH', `/api/manager/users/${c.id}/status`, { token: m.token, body: { is_active: true } })).status).toBe(200)
+    expect((await validate(token)).status).toBe(400)
+  })
+
+  test('with HTTPS on and no public_url, the link uses the HTTPS address', async () => {
+    env.close()
+    env = await makeTestEnv({ clock: () => new Date(now), tls: { caPem: null, fingerprint: null, urls: [{ http: 'http://rims.test:3000', https: 'https://rims.test:3443' }] } })
+    await env.userOf('Chef', { email: 'chef@test.local' })
+    await forgot('chef@test.local')
+    const [link] = await loggedLinks(1)
+    expect(link).toStartWith('https://rims.test:3443/reset-password?token=')
   })
 
   test('the link comes from public_url, never from a forged Host header', async () => {

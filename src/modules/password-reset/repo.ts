@@ -10,6 +10,18 @@ export interface ResetTokenRow {
 export const voidUnusedTokens = (db: Db, userId: number, at: string) =>
   db.query('UPDATE password_reset_tokens SET used_at = $at WHERE user_id = $userId AND used_at IS NULL').run({ userId, at })
 
+/** Used and expired tokens serve nobody: deleted so the table holds at most one row per account. */
+export const pruneTokens = (db: Db, now: string) =>
+  db.query('DELETE FROM password_reset_tokens WHERE used_at IS NOT NULL OR expires_at <= $now').run({ now })
+
+/** When the account's live token was made, or null. */
+export const liveTokenCreatedAt = (db: Db, userId: number, now: string) =>
+  (
+    db.query('SELECT max(created_at) AS at FROM password_reset_tokens WHERE user_id = $userId AND used_at IS NULL AND expires_at > $now').get({ userId, now }) as {
+      at: string | null
+    }
+  ).at
+
 export const insertToken = (db: Db, t: { userId: number; tokenHash: string; expiresAt: string; at: string }) =>
   db.query('INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, created_at) VALUES ($userId, $tokenHash, $expiresAt, $at)').run(t)
 

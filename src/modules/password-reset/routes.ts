@@ -1,6 +1,8 @@
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { ForgotPasswordBody, ResetPasswordBody } from '../../contract/auth'
+import { ForgotPasswordBody, RESET_TOO_OFTEN, ResetPasswordBody } from '../../contract/auth'
+import { tooManyRequests } from '../../lib/errors'
+import { clientAddress } from '../auth/client-address'
 import { MSG } from '../../contract/messages'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
@@ -9,9 +11,11 @@ import { parse } from '../../http/validate'
 export const passwordResetRoutes = ({ passwordReset: reset }: AppDeps) => {
 
   return new Elysia({ name: 'password-reset-routes', prefix: '/password-reset' })
-    .post('/forgot-password', ({ body }) => {
+    .post('/forgot-password', ({ body, request }) => {
+      const { email } = parse(ForgotPasswordBody, body)
+      if (!reset.allowRequest(clientAddress(request))) throw tooManyRequests(RESET_TOO_OFTEN)
       // Not awaited: waiting for the mail server would tell by the answer's time whether the account exists.
-      void reset.requestReset(parse(ForgotPasswordBody, body).email)
+      void reset.requestReset(email)
       return ok(null, MSG.resetEmailSent)
     })
     .get('/validate-token/:token', ({ params }) => ok(reset.validate(params.token), 'Reset link is valid'))

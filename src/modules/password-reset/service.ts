@@ -7,9 +7,16 @@ import type { Mailer } from '../../lib/mailer'
 import { recordAudit } from '../audit/audit'
 import { hashPassword } from '../auth/passwords'
 import type { SettingsService } from '../settings/service'
+import type { TlsInfo } from '../../tls/info'
+import { phoneUrl } from '../../tls/urls'
+import { createRateLimit } from './rate-limit'
 import * as repo from './repo'
 
 export const RESET_TOKEN_MINUTES = 30
+/** At most one mail per account in this time; the link already sent stays valid meanwhile. */
+export const RESET_COOLDOWN_MINUTES = 2
+/** Forgot-password requests one client address may make in 15 minutes. */
+export const RESET_REQUESTS_PER_ADDRESS = 10
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>
 
@@ -21,12 +28,18 @@ const newToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).t
  * answer and its timing do not depend on whether the account exists: the same token work is done
  * either way and the mail leaves in the background.
  */
-export function createPasswordResetService(deps: { db: Db; clock: Clock; logger: Logger; mailer: Mailer; settings: SettingsService; serverUrl: string }) {
+export function createPasswordResetService(deps: { db: Db; clock: Clock; logger: Logger; mailer: Mailer; settings: SettingsService; serverUrl: string; tls?: TlsInfo }) {
   const { db, clock, logger, mailer, settings } = deps
+  const perAddress = createRateLimit(clock, { max: RESET_REQUESTS_PER_ADDRESS, windowMs: 15 * 60_000, maxKeys: 10_000 })
 
+  // With HTTPS on, the token must not cross the network in clear text.
+  const ownUrl = () => {
+    const secure = deps.tls?.urls.filter((u) => u.https) ?? []
+    return secure.length ? phoneUrl(secure).https! : deps.serverUrl
+  }
   const resetLink = (token: string) => {
     // Never from the request's Host header: a forged Host would send the token to someone else's site.
-    const base = (settings.get().public_url || deps.serverUrl).replace(/\/+$/, '')
+    const base = (settings.get().public_url || ownUrl()).replace(/\/+$/, '')
     return `${base}/reset-password?token=${token}`
   }
 
@@ -41,19 +54,32 @@ export function createPasswordResetService(deps: { db: Db; clock: Clock; logger:
   }
 
   return {
-    /** Always the same answer; returns the background delivery so a caller may wait for it (tests). */
+    /** One counted request of a client address; false when it has asked too often (the answer does not depend on the account). */
+    allowRequest: (address: string) => perAddress.allow(address),
+
+    /**
+     * Always the same answer; returns the background delivery so a caller may wait for it (tests).
+     * One live token per account: within the cooldown nothing is written and no mail leaves.
+     */
     requestReset(email: string): Promise<void> {
       const token = newToken()
       const tokenHash = sha256(token)
       const now = clock()
       const at = now.toISOString()
       const expiresAt = new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString()
-      const account = repo.findAccountByEmail(db, email)
-      if (!account || account.is_active !== 1) return Promise.resolve()
-      db.transaction(() => {
-        repo.voidUnusedTokens(db, account.id, at)
-        repo.insertToken(db, { userId: account.id, tokenHash, expiresAt, at })
+      const cooldownStart = new Date(now.getTime() - RESET_COOLDOWN_MINUTES * 60_000).toISOString()
+      // The same transaction whether or not the account exists: only the insert differs.
+      const account = db.transaction(() => {
+        const found = repo.findAccountByEmail(db, email)
+        const usable = found && found.is_active === 1 ? found : null
+        const last = usable ? repo.liveTokenCreatedAt(db, usable.id, at) : null
+        const send = usable !== null && (last === null || last <= cooldownStart)
+        if (send) repo.voidUnusedTokens(db, usable.id, at)
+        repo.pruneTokens(db, at)
+        if (send) repo.insertToken(db, { userId: usable.id, tokenHash, expiresAt, at })
+        return send ? usable : null
       }).immediate()
+      if (!account) return Promise.resolve()
       return deliver(account, resetLink(token)).catch((error) =>
         logger.error('Password reset mail could not be sent', { email: account.email, error: String(error) }),
       )

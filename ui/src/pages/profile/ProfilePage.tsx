@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react'
 import { MSG } from '../../../../src/contract/messages'
-import { changePassword, updateProfile } from '../../api/auth'
-import { messageOr } from '../../api/client'
+import type { ProfileResult } from '../../../../src/contract/auth'
+import { call, messageOr } from '../../api/client'
 import { Button } from '../../components/Button'
 import { PasswordField, TextField } from '../../components/Field'
 import { PageHeader } from '../../components/PageHeader'
@@ -35,14 +35,16 @@ export default function ProfilePage() {
     if (Object.keys(found).length) return
     setBusy(true)
     try {
-      const updated = await updateProfile({ name: form.name.trim(), email: form.email.trim() })
-      updateUser(updated.data)
-      // Only when a new password is entered; the answer's fresh token replaces the old, now void, one.
-      if (form.newPassword) {
-        const fresh = await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword })
-        if (getSession()) setSession({ token: fresh.data.token, user: fresh.data.user })
-      }
-      setForm({ name: updated.data.name, email: updated.data.email, currentPassword: '', newPassword: '', confirmPassword: '' })
+      // One request: name, email and a new password are saved together or not at all.
+      const { token, ...user } = (
+        await call<ProfileResult>('PUT', '/auth/profile', {
+          body: { name: form.name.trim(), email: form.email.trim(), ...(form.currentPassword ? { currentPassword: form.currentPassword } : {}), ...(form.newPassword ? { newPassword: form.newPassword } : {}) },
+        })
+      ).data
+      // A new password voids the old token; the answer's fresh one replaces it.
+      if (token && getSession()) setSession({ token, user })
+      else updateUser(user)
+      setForm({ name: user.name, email: user.email, currentPassword: '', newPassword: '', confirmPassword: '' })
       setEditing(false)
       setResult({ kind: 'success', message: MSG.profileUpdated })
     } catch (err) {
