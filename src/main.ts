@@ -18,7 +18,7 @@ Usage:
         [--https-port 3443 (0: HTTPS off)] [--cert FILE --key FILE (your own certificate)]
   rims create-manager --name "Full Name" --email you@example.com [--password-stdin]
   rims doctor [--data ./rims-data]     re-add every ledger and check the database
-  rims health [--port 3000] [--host H]  exit 0 when the local server answers, 1 otherwise (for Docker, systemd)
+  rims health [--port 3000] [--https-port 3443]  exit 0 when the local server answers, 1 otherwise (for Docker, systemd)
   rims backup [--data DIR] [--out FILE]  a checked snapshot into backups/ (or FILE)
   rims restore FILE [--data DIR]       replace the database with a backup (server stopped)
   rims --version | --help
@@ -92,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
     case 'health': {
       const port = Number(values.port || process.env.RIMS_PORT || 3000)
       if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not ${values.port}`)
-      return healthCommand({ host: values.host ?? process.env.RIMS_HOST ?? '127.0.0.1', port })
+      return healthCommand({ host: values.host ?? process.env.RIMS_HOST ?? '127.0.0.1', port, httpsPort: Number(values['https-port'] ?? process.env.RIMS_HTTPS_PORT ?? 3443) || 0 })
     }
     case 'doctor': {
       for (const l of looseModes(data)) console.log(`warn ${l.path} is ${l.mode.toString(8).padStart(4, '0')}, readable by other users; set to ${l.wanted.toString(8).padStart(4, '0')}`)

@@ -33,11 +33,6 @@ describe('the HTTP listener when HTTPS is required', () => {
     expect(httpsRedirect(new Request('http://127.0.0.1:3000/ca.crt', { method: 'POST' }), from('127.0.0.1'), options())!.status).toBe(308)
   })
 
-  test('keeps /api/health on HTTP, for `rims health` and container health checks', () => {
-    expect(httpsRedirect(new Request('http://127.0.0.1:3000/api/health'), from('127.0.0.1'), options())).toBeNull()
-    expect(httpsRedirect(new Request('http://127.0.0.1:3000/api/items'), from('127.0.0.1'), options())!.status).toBe(308)
-  })
-
   test('never takes the host from the Host header', () => {
     const forged = new Request('http://evil.example:3000/login', { headers: { host: 'evil.example' } })
     expect(httpsRedirect(forged, from('127.0.0.1'), options())!.headers.get('location')).toBe('https://127.0.0.1:3443/login')

@@ -51,19 +51,17 @@ export interface RedirectOptions {
 
 type RequestIp = { requestIP(req: Request): { address: string } | null }
 
-// /ca.crt: a phone needs it before it trusts the HTTPS address; /api/health: `rims health` checks over HTTP.
-const HTTP_PATHS = new Set(['/ca.crt', '/api/health'])
-const staysOnHttp = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && HTTP_PATHS.has(new URL(req.url).pathname)
+const isCaDownload = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && new URL(req.url).pathname === '/ca.crt'
 
 /**
  * The HTTP listener's answer when the owner requires HTTPS: 308 to the same path and query on
  * this box's HTTPS port, on the configured public URL's host or the address the request came in on.
- * /ca.crt and /api/health stay on HTTP. Null: serve as usual.
+ * /ca.crt stays on HTTP: a phone needs it before it trusts the HTTPS address. Null: serve as usual.
  */
 export function httpsRedirect(req: Request, server: RequestIp, o: RedirectOptions): Response | null {
   if (o.httpsPort === 0) return null
   const s = o.settings()
-  if (!s.require_https || staysOnHttp(req)) return null
+  if (!s.require_https || isCaDownload(req)) return null
   const publicHost = s.public_url ? new URL(s.public_url).hostname : ''
   const host = publicHost || urlHost(arrivalAddress(server.requestIP(req)?.address, o.boundHost))
   const url = new URL(req.url)
