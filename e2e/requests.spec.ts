@@ -1,7 +1,7 @@
 // /requests: the request workflow as each role, the phone layout, paging, axe and screenshots.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { KITCHEN_MSG } from '../src/contract/kitchen'
-import { KITCHEN_UI_MSG } from '../ui/src/pages/requests/messages'
+import { KITCHEN_UI_MSG } from '../ui/src/messages/kitchen'
 import { apiLogin, DEMO, expectAccessible, screenshot, signInAs, type DemoRole } from './helpers'
 
 async function api<T = any>(request: APIRequestContext, token: string, method: string, path: string, data?: unknown): Promise<T> {

@@ -4,7 +4,7 @@ import { MSG } from '../src/contract/messages'
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../ui/src/lib/format'
 import { validateProfile } from '../ui/src/pages/profile/validate'
 import { isTokenExpired } from '../ui/src/session/token'
-import { UI } from '../ui/src/messages'
+import { UI } from '../ui/src/messages/common'
 import { fakeToken } from './helpers'
 
 const zm = { locale: 'en-ZM', currency: 'ZMW', time_zone: 'Africa/Lusaka' }

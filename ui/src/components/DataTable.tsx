@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { UI } from '../messages'
+import { UI } from '../messages/common'
 import { Button } from './Button'
-import { ErrorLine } from './ErrorLine'
+import { LoadError } from './LoadError'
 import { useMediaQuery } from './useMediaQuery'
 import type { PagedList } from './usePagedList'
 
@@ -20,7 +20,8 @@ interface DataTableProps<T> {
   kind: string
   caption?: string
   columns: Column<T>[]
-  rowKey: (row: T) => string | number
+  /** Each row's key; the row's `id` when not given. */
+  rowKey?: (row: T) => string | number
   list: PagedList<T>
   /** The current search, for 'No {kind} found for "{term}"'. */
   searchTerm?: string
@@ -28,24 +29,17 @@ interface DataTableProps<T> {
   actions?: (row: T) => ReactNode
 }
 
+const byId = (row: unknown) => (row as { id: string | number }).id
+
 /**
  * A server-paged table: skeleton while loading, the spec's empty line, the error with a Retry.
  * Phones get one card per row (label: value) instead of a sideways-scrolling table.
  */
-export function DataTable<T>({ kind, caption, columns, rowKey, list, searchTerm, actions }: DataTableProps<T>) {
+export function DataTable<T>({ kind, caption, columns, rowKey = byId, list, searchTerm, actions }: DataTableProps<T>) {
   const wide = useMediaQuery('(min-width: 640px)')
   const term = searchTerm?.trim()
 
-  if (list.error) {
-    return (
-      <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-        <ErrorLine message={list.error} />
-        <Button variant="secondary" onClick={list.retry}>
-          {UI.retry}
-        </Button>
-      </div>
-    )
-  }
+  if (list.error) return <LoadError error={list.error} retry={list.retry} />
 
   const body = list.loading && list.rows.length === 0 ? <Skeleton columns={wide ? columns.length + (actions ? 1 : 0) : 1} wide={wide} /> : null
   const empty = !list.loading && list.rows.length === 0

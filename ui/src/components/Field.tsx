@@ -1,5 +1,5 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
-import { UI } from '../messages'
+import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { AUTH } from '../messages/auth'
 
 const inputClass = (invalid: boolean) =>
   `block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 sm:text-sm dark:bg-slate-900 dark:text-slate-100 ${
@@ -38,6 +38,22 @@ function FieldShell({ id, label, error, hint, children }: ShellProps) {
 
 const describedBy = (id: string, error?: string, hint?: string) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined)
 
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+
+/** What every field's control shares: its id (given or made), the value, and the error/hint wiring. */
+function useControl(given: string | undefined, value: string, onChange: (value: string) => void, error?: string, hint?: string) {
+  const auto = useId()
+  const id = given ?? auto
+  return {
+    id,
+    value,
+    onChange: (e: ChangeEvent<Control>) => onChange(e.target.value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint),
+    className: inputClass(!!error),
+  }
+}
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string
   value: string
@@ -46,20 +62,11 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
   hint?: string
 }
 
-export function TextField({ label, value, onChange, error, hint, id: given, ...rest }: InputProps) {
-  const auto = useId()
-  const id = given ?? auto
+export function TextField({ label, value, onChange, error, hint, id, ...rest }: InputProps) {
+  const control = useControl(id, value, onChange, error, hint)
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <input
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={inputClass(!!error)}
-        {...rest}
-      />
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
+      <input {...control} {...rest} />
     </FieldShell>
   )
 }
@@ -67,28 +74,18 @@ export function TextField({ label, value, onChange, error, hint, id: given, ...r
 /** A password with a show/hide button; `toggle: 'typed'` shows the button only once text is typed (Login). */
 export function PasswordField({ toggle = 'always', ...props }: Omit<InputProps, 'type'> & { toggle?: 'always' | 'typed' }) {
   const { label, value, onChange, error, hint, id: given, ...rest } = props
-  const auto = useId()
-  const id = given ?? auto
+  const { id, ...control } = useControl(given, value, onChange, error, hint)
   const [shown, setShown] = useState(false)
   const hasToggle = toggle === 'always' || value.length > 0
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <div className="relative">
-        <input
-          id={id}
-          type={shown && hasToggle ? 'text' : 'password'}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          className={`${inputClass(!!error)} pr-12`}
-          {...rest}
-        />
+        <input id={id} type={shown && hasToggle ? 'text' : 'password'} {...control} className={`${control.className} pr-12`} {...rest} />
         {hasToggle && (
           <button
             type="button"
             onClick={() => setShown((s) => !s)}
-            aria-label={shown ? UI.hidePassword : UI.showPassword}
+            aria-label={shown ? AUTH.hidePassword : AUTH.showPassword}
             aria-controls={id}
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
           >
@@ -120,20 +117,11 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'v
   hint?: string
 }
 
-export function SelectField({ label, value, onChange, options, placeholder, error, hint, id: given, ...rest }: SelectProps) {
-  const auto = useId()
-  const id = given ?? auto
+export function SelectField({ label, value, onChange, options, placeholder, error, hint, id, ...rest }: SelectProps) {
+  const control = useControl(id, value, onChange, error, hint)
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={inputClass(!!error)}
-        {...rest}
-      >
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
+      <select {...control} {...rest}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -153,21 +141,11 @@ type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange
   hint?: string
 }
 
-export function TextAreaField({ label, value, onChange, error, hint, id: given, rows = 3, ...rest }: TextAreaProps) {
-  const auto = useId()
-  const id = given ?? auto
+export function TextAreaField({ label, value, onChange, error, hint, id, rows = 3, ...rest }: TextAreaProps) {
+  const control = useControl(id, value, onChange, error, hint)
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <textarea
-        id={id}
-        rows={rows}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={inputClass(!!error)}
-        {...rest}
-      />
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
+      <textarea rows={rows} {...control} {...rest} />
     </FieldShell>
   )
 }

@@ -11,13 +11,16 @@ interface FormModalProps {
   /** Ties the footer's submit button to the form. */
   formId: string
   submitLabel: string
+  /** The submit button's words while busy. */
+  busyLabel?: string
+  submitVariant?: 'primary' | 'danger'
   onClose: () => void
   onSubmit: (e: FormEvent) => void
   children: ReactNode
 }
 
-/** A dialog holding one form: Cancel and the submit button ('Saving...' while busy) in the footer. */
-export function FormModal({ open = true, title, size, busy, formId, submitLabel, onClose, onSubmit, children }: FormModalProps) {
+/** A dialog holding one form: Cancel and the submit button (`busyLabel`, 'Saving...', while busy) in the footer. */
+export function FormModal({ open = true, title, size, busy, formId, submitLabel, busyLabel = 'Saving...', submitVariant = 'primary', onClose, onSubmit, children }: FormModalProps) {
   return (
     <Modal
       open={open}
@@ -29,8 +32,8 @@ export function FormModal({ open = true, title, size, busy, formId, submitLabel,
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Saving...' : submitLabel}
+          <Button type="submit" variant={submitVariant} form={formId} disabled={busy}>
+            {busy ? busyLabel : submitLabel}
           </Button>
         </>
       }

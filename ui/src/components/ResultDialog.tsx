@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { UI } from '../messages'
+import { UI } from '../messages/common'
 import { Button } from './Button'
 import { Modal } from './Modal'
 

@@ -1,5 +1,5 @@
 import type { DisplaySettings } from '../../../src/contract/settings'
-import { UI } from '../messages'
+import { UI } from '../messages/common'
 
 type Money = Pick<DisplaySettings, 'locale' | 'currency'>
 const moneyFormats = new Map<string, Intl.NumberFormat>()

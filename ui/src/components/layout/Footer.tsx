@@ -1,5 +1,5 @@
 import { useDisplaySettings } from '../../lib/display'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 
 export function Footer() {
   const { restaurant_name } = useDisplaySettings()

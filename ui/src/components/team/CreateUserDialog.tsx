@@ -5,21 +5,13 @@ import { MSG } from '../../../../src/contract/messages'
 import { messageOr } from '../../api/client'
 import { createUser, listRoles, setUserPassword, updateUser } from '../../api/users'
 import { check } from '../../lib/validation'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 import { Button } from '../Button'
 import { ErrorLine } from '../ErrorLine'
 import { PasswordField, SelectField, TextField } from '../Field'
 import { toast } from '../toast'
 import { FormModal } from '../FormModal'
-
-export const TEAM = {
-  createTitle: 'Create User',
-  editTitle: 'Edit User',
-  passwordHint: 'Minimum 8 characters',
-  keepPasswordHint: 'Leave blank to keep the current password. Minimum 8 characters.',
-  selectRole: 'Select a role',
-  rolesLoadFailed: 'Failed to load roles',
-} as const
+import { TEAM } from '../../messages/team'
 
 type Form = { name: string; email: string; password: string; role_id: string }
 const EMPTY: Form = { name: '', email: '', password: '', role_id: '' }

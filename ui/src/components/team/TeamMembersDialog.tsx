@@ -3,7 +3,7 @@ import type { User } from '../../../../src/contract/auth'
 import { MSG } from '../../../../src/contract/messages'
 import { messageOr } from '../../api/client'
 import { listUsers, setUserStatus } from '../../api/users'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
 import { Button } from '../Button'
 import { ConfirmDialog } from '../ConfirmDialog'
@@ -12,14 +12,7 @@ import { Modal } from '../Modal'
 import { Spinner } from '../Spinner'
 import { toast } from '../toast'
 import { CreateUserDialog, EditUserDialog } from './CreateUserDialog'
-
-export const TEAM_LIST = {
-  title: 'Team Members',
-  empty: 'No team members found',
-  unknown: 'Unknown',
-  noEmail: 'No email',
-  add: 'Add Team Member',
-} as const
+import { TEAM } from '../../messages/team'
 
 /**
  * The Team Members dialog (SPEC §2): everyone but the Manager's own account, with add, edit and
@@ -61,14 +54,14 @@ export function TeamMembersDialog({ open, onClose, onChanged }: { open: boolean;
     reload()
   }
 
-  const name = (u: User) => u.name?.trim() || TEAM_LIST.unknown
+  const name = (u: User) => u.name?.trim() || TEAM.unknown
   return (
     <>
-      <Modal open={open} title={TEAM_LIST.title} onClose={onClose} size="lg">
+      <Modal open={open} title={TEAM.title} onClose={onClose} size="lg">
         <div className="space-y-4">
           <div className="flex justify-end">
             <Button onClick={() => setAdding(true)} aria-haspopup="dialog">
-              {TEAM_LIST.add}
+              {TEAM.add}
             </Button>
           </div>
           {error ? (
@@ -83,16 +76,16 @@ export function TeamMembersDialog({ open, onClose, onChanged }: { open: boolean;
               <Spinner label="Loading team members" />
             </div>
           ) : users.length === 0 ? (
-            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">{TEAM_LIST.empty}</p>
+            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">{TEAM.empty}</p>
           ) : (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={TEAM_LIST.title}>
+            <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={TEAM.title}>
               {users.map((u) => (
                 <li key={u.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center" data-user-email={u.email}>
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{name(u)}</p>
-                    <p className="truncate text-sm text-slate-600 dark:text-slate-400">{u.email?.trim() || TEAM_LIST.noEmail}</p>
+                    <p className="truncate text-sm text-slate-600 dark:text-slate-400">{u.email?.trim() || TEAM.noEmail}</p>
                     <p className="mt-1 flex flex-wrap gap-2 text-xs">
-                      <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200">{u.role_name || TEAM_LIST.unknown}</span>
+                      <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200">{u.role_name || TEAM.unknown}</span>
                       <span
                         className={`rounded-full px-2 py-0.5 font-medium ${u.is_active ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300'}`}
                       >

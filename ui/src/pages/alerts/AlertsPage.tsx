@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react'
-import { ALERT_MSG, type Alert, type AlertAction, type AlertPriority, type AlertStatistics, type AlertStatus, type AlertType } from '../../../../src/contract/alerts'
+import { useState } from 'react'
+import { ALERT_MSG, type Alert, type AlertAction, type AlertPriority, type AlertStatus, type AlertType } from '../../../../src/contract/alerts'
 import { actOnAlert, getAlertStatistics, listAlerts, type AlertFamily } from '../../api/alerts'
 import { Button } from '../../components/Button'
 import { DataTable, type Column } from '../../components/DataTable'
@@ -7,6 +7,8 @@ import { SelectField, TextField } from '../../components/Field'
 import { PageHeader } from '../../components/PageHeader'
 import { toast } from '../../components/toast'
 import { PAGE_SIZE, usePagedList } from '../../components/usePagedList'
+import { useDebounced } from '../../components/useDebounced'
+import { useLoad } from '../../components/useLoad'
 import { useFormat } from '../../lib/useFormat'
 
 /** The type toggles: the server's alert families. */
@@ -53,34 +55,6 @@ const ACTION_LABEL: Record<AlertAction, string> = { read: 'Mark read', dismiss: 
 
 const badge = 'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold'
 
-/** Waits for typing to pause before searching. */
-function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(t)
-  }, [value, ms])
-  return settled
-}
-
-function useStatistics() {
-  const [stats, setStats] = useState<AlertStatistics | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    const ctrl = new AbortController()
-    getAlertStatistics(ctrl.signal).then(
-      (res) => (setStats(res.data), setError(null)),
-      (err: unknown) => {
-        if (!ctrl.signal.aborted) setError(err instanceof Error ? err.message : String(err))
-      },
-    )
-    return () => ctrl.abort()
-  }, [attempt])
-  const reload = useCallback(() => setAttempt((a) => a + 1), [])
-  return { stats, error, reload }
-}
-
 export default function AlertsPage() {
   const fmt = useFormat()
   const [family, setFamily] = useState<AlertFamily>('all')
@@ -89,7 +63,7 @@ export default function AlertsPage() {
   const [priority, setPriority] = useState<AlertPriority | ''>('')
   const [status, setStatus] = useState('OPEN')
   const [acting, setActing] = useState<string | null>(null)
-  const { stats, error: statsError, reload: reloadStats } = useStatistics()
+  const { data: stats, error: statsError, reload: reloadStats } = useLoad((signal) => getAlertStatistics(signal).then((r) => r.data))
 
   const list = usePagedList<Alert>(
     ({ page, limit, signal }) =>
@@ -204,7 +178,7 @@ export default function AlertsPage() {
         </div>
       </div>
 
-      <DataTable kind="alerts" caption="Alerts" columns={columns} rowKey={(a) => a.id} list={list} searchTerm={q} actions={actionsFor} />
+      <DataTable kind="alerts" caption="Alerts" columns={columns} list={list} searchTerm={q} actions={actionsFor} />
     </section>
   )
 }

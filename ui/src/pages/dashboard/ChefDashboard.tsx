@@ -5,11 +5,13 @@ import { getRoleSummary } from '../../api/dashboard'
 import { Button, buttonClass } from '../../components/Button'
 import { toast } from '../../components/toast'
 import { useFormat } from '../../lib/useFormat'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
-import { RequestForm } from '../requests/RequestForm'
-import { KITCHEN_UI_MSG } from '../requests/messages'
-import { Cards, Hero, Loading, QuickActions, RecentActivity, Section, StatCard, useLoad } from './parts'
+import { RequestForm } from '../../components/requests/RequestForm'
+import { KITCHEN_UI_MSG } from '../../messages/kitchen'
+import { Cards, Hero, Loading, QuickActions, RecentActivity, Section, StatCard } from './parts'
+import { useLoad } from '../../components/useLoad'
+import { MSG } from '../../../../src/contract/messages'
 
 /** SPEC §2 Chef dashboard, with the week-on-week trend from real data (DECISIONS: never a fixed '+12%'). */
 export default function ChefDashboard() {
@@ -17,7 +19,7 @@ export default function ChefDashboard() {
   const f = useFormat()
   const [version, setVersion] = useState(0)
   const [requesting, setRequesting] = useState(false)
-  const summary = useLoad(async (signal) => (await getRoleSummary(signal)).data as ChefSummary, [version])
+  const summary = useLoad(async (signal) => (await getRoleSummary(signal)).data as ChefSummary, [version], MSG.loadFailed)
 
   return (
     <div>

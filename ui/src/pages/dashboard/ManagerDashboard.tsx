@@ -7,7 +7,9 @@ import { CreateUserDialog } from '../../components/team/CreateUserDialog'
 import { TeamMembersDialog } from '../../components/team/TeamMembersDialog'
 import { useFormat } from '../../lib/useFormat'
 import { useSession } from '../../session/store'
-import { Cards, Hero, Loading, QuickActions, RecentActivity, Section, StatCard, StockAlerts, useLoad } from './parts'
+import { Cards, Hero, Loading, QuickActions, RecentActivity, Section, StatCard, StockAlerts } from './parts'
+import { useLoad } from '../../components/useLoad'
+import { MSG } from '../../../../src/contract/messages'
 
 // Fixed palettes, one per chart (SPEC §9).
 const STATUS_COLORS = { in_stock: '#059669', low_stock: '#d97706', out_of_stock: '#dc2626', expired: '#7c3aed' }
@@ -48,12 +50,12 @@ export default function ManagerDashboard() {
   const [createOpen, setCreateOpen] = useState(false)
   const [version, setVersion] = useState(0)
   // Three independent loads, each with its own loading and error: the cards and charts never wait for the timeline.
-  const stats = useLoad(async (signal) => (await getManagerStats(signal)).data, [version])
-  const trends = useLoad(async (signal) => (await getTrends(30, signal)).data)
+  const stats = useLoad(async (signal) => (await getManagerStats(signal)).data, [version], MSG.loadFailed)
+  const trends = useLoad(async (signal) => (await getTrends(30, signal)).data, [], MSG.loadFailed)
   const feed = useLoad(async (signal) => {
     const [activity, low, expiring] = await Promise.all([getRecentActivity(5, signal), getStockAlerts(3, signal), getExpiryAlerts(2, signal)])
     return { activity: activity.data, low: low.data, expiring: expiring.data }
-  })
+  }, [], MSG.loadFailed)
   const refresh = useCallback(() => setVersion((v) => v + 1), [])
   useEffect(preloadTrends, [])
   const [trendsDrawn, setTrendsDrawn] = useState(false)

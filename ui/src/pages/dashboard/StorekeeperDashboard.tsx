@@ -1,12 +1,14 @@
 import type { StoreSummary } from '../../../../src/contract/dashboard'
 import { getRoleSummary } from '../../api/dashboard'
 import { useSession } from '../../session/store'
-import { Cards, Hero, Loading, QuickActions, RecentActivity, StatCard, StockAlerts, useLoad } from './parts'
+import { Cards, Hero, Loading, QuickActions, RecentActivity, StatCard, StockAlerts } from './parts'
+import { useLoad } from '../../components/useLoad'
+import { MSG } from '../../../../src/contract/messages'
 
 /** SPEC §2 Storekeeper dashboard: four cards, quick actions, recent activity, alerts. */
 export default function StorekeeperDashboard() {
   const user = useSession()?.user
-  const summary = useLoad(async (signal) => (await getRoleSummary(signal)).data as StoreSummary)
+  const summary = useLoad(async (signal) => (await getRoleSummary(signal)).data as StoreSummary, [], MSG.loadFailed)
   return (
     <div>
       <Hero title={`Welcome back, ${user?.name ?? ''}!`} subtitle="Stock at a glance." />

@@ -1,60 +1,16 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { MSG } from '../../../../src/contract/messages'
 import type { ActivityEntry, DashboardItem } from '../../../../src/contract/dashboard'
-import { messageOr } from '../../api/client'
 import { Button, buttonClass } from '../../components/Button'
-import { ErrorLine } from '../../components/ErrorLine'
+import { LoadError } from '../../components/LoadError'
 import { Spinner } from '../../components/Spinner'
 import { useFormat } from '../../lib/useFormat'
-import { UI } from '../../messages'
-
-export const DASH = {
-  noAlerts: 'No alerts at this time',
-  noActivity: 'No recent activity',
-  viewAll: 'View All',
-} as const
-
-export interface Loaded<T> {
-  data: T | null
-  error: string | null
-  loading: boolean
-  retry: () => void
-}
-
-/** One load with its loading, error (kept, with Retry) and data; a Retry or `deps` change loads again. */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[] = []): Loaded<T> {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true })
-  const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    const ctrl = new AbortController()
-    setState((s) => ({ ...s, loading: true, error: null }))
-    load(ctrl.signal).then(
-      (data) => !ctrl.signal.aborted && setState({ data, error: null, loading: false }),
-      (err) => !ctrl.signal.aborted && setState({ data: null, error: messageOr(err, MSG.loadFailed), loading: false }),
-    )
-    return () => ctrl.abort()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt, ...deps])
-  const retry = useCallback(() => setAttempt((a) => a + 1), [])
-  return { ...state, retry }
-}
-
-/** The visible failure of a dashboard load: the message and a Retry (never a silently empty page). */
-export function LoadError({ error, retry }: { error: string; retry: () => void }) {
-  return (
-    <div className="space-y-3 rounded-2xl border border-red-200 bg-white p-5 dark:border-red-900 dark:bg-slate-900">
-      <ErrorLine message={error} />
-      <Button variant="secondary" onClick={retry}>
-        {UI.retry}
-      </Button>
-    </div>
-  )
-}
+import { DASH } from '../../messages/dashboard'
+import type { Loaded } from '../../components/useLoad'
 
 /** What a dashboard section shows while loading, on failure, or once loaded. */
 export function Loading<T>({ state, children, label = 'Loading dashboard' }: { state: Loaded<T>; children: (data: T) => ReactNode; label?: string }) {
-  if (state.error) return <LoadError error={state.error} retry={state.retry} />
+  if (state.error) return <LoadError error={state.error} retry={state.reload} className="rounded-2xl border-red-200 p-5 dark:border-red-900" />
   if (!state.data)
     return (
       <div className="flex min-h-32 items-center justify-center" aria-busy="true">

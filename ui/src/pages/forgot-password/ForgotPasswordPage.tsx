@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Link } from 'wouter'
+import { AuthLink } from '../../components/AuthLink'
 import { ForgotPasswordBody } from '../../../../src/contract/auth'
 import { MSG } from '../../../../src/contract/messages'
 import { messageOr } from '../../api/client'
@@ -9,7 +9,8 @@ import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
 import { toast } from '../../components/toast'
 import { check } from '../../lib/validation'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
+import { AUTH } from '../../messages/auth'
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('')
@@ -24,7 +25,7 @@ export default function ForgotPasswordPage() {
     setBusy(true)
     try {
       await forgotPassword(input.value.email)
-      toast({ kind: 'success', title: UI.emailSentTitle, message: MSG.resetEmailSent })
+      toast({ kind: 'success', title: AUTH.emailSentTitle, message: MSG.resetEmailSent })
       setEmail('')
     } catch (err) {
       toast({ kind: 'error', title: UI.errorTitle, message: messageOr(err, MSG.resetEmailFailed) })
@@ -39,14 +40,10 @@ export default function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate className="space-y-5">
         <TextField label="Email address" type="email" autoComplete="email" inputMode="email" value={email} onChange={setEmail} error={error} required />
         <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? UI.sending : UI.sendResetLink}
+          {busy ? AUTH.sending : AUTH.sendResetLink}
         </Button>
       </form>
-      <p className="mt-4 text-center text-sm">
-        <Link href="/login" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline-offset-4 hover:underline dark:text-brand-300">
-          {UI.backToLogin}
-        </Link>
-      </p>
+      <AuthLink href="/login">{AUTH.backToLogin}</AuthLink>
     </AuthShell>
   )
 }

@@ -11,8 +11,13 @@ import { usePagedList } from '../../components/usePagedList'
 import { useDisplaySettings } from '../../lib/display'
 import { useFormat } from '../../lib/useFormat'
 import { useSession } from '../../session/store'
-import { KITCHEN_UI_MSG as M } from '../requests/messages'
-import { Badge, StatCards, loadFailure, rowButton, useDebounced, useLoad, type BadgeTone } from '../requests/shared'
+import { KITCHEN_UI_MSG as M } from '../../messages/kitchen'
+import { Badge, type BadgeTone } from '../../components/Badge'
+import { loadFailure } from '../../components/failureMessage'
+import { rowButton } from '../../components/RowAction'
+import { StatCards } from '../../components/StatCards'
+import { useDebounced } from '../../components/useDebounced'
+import { useLoad } from '../../components/useLoad'
 import { KitchenRecordForm, type RecordMode } from './KitchenRecordForm'
 
 type Tab = 'inventory' | 'movements'
@@ -210,7 +215,7 @@ function InventoryTable({
         )
       : undefined
 
-  return <DataTable kind="kitchen items" caption="Kitchen inventory" columns={columns} rowKey={(r) => r.id} list={list} searchTerm={q} actions={actions} />
+  return <DataTable kind="kitchen items" caption="Kitchen inventory" columns={columns} list={list} searchTerm={q} actions={actions} />
 }
 
 const TYPE_TONE: Record<string, BadgeTone> = { 'Stock In': 'success', Usage: 'info', Wastage: 'danger', Adjustment: 'warning', Transfer: 'violet' }
@@ -261,5 +266,5 @@ function MovementsTable({ q, type, version }: { q: string; type: KitchenMovement
       ),
     },
   ]
-  return <DataTable kind="movements" caption="Kitchen movements" columns={columns} rowKey={(m) => m.id} list={list} searchTerm={q} />
+  return <DataTable kind="movements" caption="Kitchen movements" columns={columns} list={list} searchTerm={q} />
 }

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { AdjustmentBody, KITCHEN_MSG, UsageBody, WastageBody, type KitchenInventoryRow } from '../../../../src/contract/kitchen'
-import { listKitchenInventory, recordAdjustment, recordUsage, recordWastage } from '../../api/kitchen'
-import { Button } from '../../components/Button'
+import { recordAdjustment, recordUsage, recordWastage } from '../../api/kitchen'
 import { ErrorLine } from '../../components/ErrorLine'
-import { TextAreaField, TextField } from '../../components/Field'
-import { Modal } from '../../components/Modal'
+import { TextAreaField } from '../../components/Field'
+import { QuantityField } from '../../components/QuantityField'
+import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
-import { ItemPicker, type PickedItem } from '../requests/ItemPicker'
-import { failureMessage, relabel, toNumber } from '../requests/shared'
+import { ItemPicker, type PickedItem } from '../../components/ItemPicker'
+import { relabel, toNumber } from '../../lib/formInput'
+import { useSubmit } from '../../components/useSubmit'
 
 export type RecordMode = 'usage' | 'wastage' | 'adjustment'
 
@@ -40,12 +41,8 @@ interface KitchenRecordFormProps {
 }
 
 /** Usage, wastage (reason required) and the Manager's adjustment (signed, reason required): one phone-sized form. */
-export function KitchenRecordForm({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormProps) {
-  return (
-    <Modal open={mode !== null} onClose={onClose} title={mode ? COPY[mode].title : ''} size="sm">
-      {mode && <FormBody mode={mode} row={row} onClose={onClose} onDone={onDone} onFailed={onFailed} />}
-    </Modal>
-  )
+export function KitchenRecordForm({ mode, ...props }: KitchenRecordFormProps) {
+  return mode && <FormBody mode={mode} {...props} />
 }
 
 function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormProps & { mode: RecordMode }) {
@@ -58,21 +55,11 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
   const [direction, setDirection] = useState<'add' | 'remove'>('add')
   const [remarks, setRemarks] = useState('')
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, failure: formError, setFailure: setFormError, run } = useSubmit()
 
   const typed = toNumber(quantity)
   const signed = mode === 'adjustment' && direction === 'remove' && typed > 0 ? -typed : typed
   const over = item && quantity.trim() !== '' ? overStockMessage(mode, item.quantity, signed, item.unit) : null
-
-  const search = async (q: string, signal: AbortSignal): Promise<PickedItem[]> =>
-    (await listKitchenInventory({ page: 1, limit: 8, q: q || undefined }, signal)).data.map((r) => ({
-      id: r.item_id,
-      name: r.item_name,
-      unit: r.unit,
-      quantity: r.quantity,
-      detail: `${f.quantity(r.quantity, r.unit)} in the kitchen`,
-    }))
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -88,8 +75,7 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
         }
     setErrors(found)
     if (!r.ok || over) return
-    setBusy(true)
-    try {
+    await run(async () => {
       const body = { item_id: r.value.item_id, quantity: r.value.quantity, remarks: r.value.remarks ?? null }
       const res =
         mode === 'usage'
@@ -99,16 +85,21 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
             : await recordAdjustment({ ...body, remarks: body.remarks ?? '' }, key)
       onDone(res.message, `${item?.name}: ${f.quantity(res.data.kitchen_quantity, item?.unit)} in the kitchen now.`)
       onClose()
-    } catch (err) {
-      setFormError(failureMessage(err, copy.failed, copy.failed))
-      onFailed?.()
-    } finally {
-      setBusy(false)
-    }
+    }, copy.failed, undefined, onFailed)
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <FormModal
+      title={copy.title}
+      size="sm"
+      busy={busy}
+      busyLabel={copy.busy}
+      submitVariant={mode === 'wastage' ? 'danger' : 'primary'}
+      formId={`kitchen-${mode}-form`}
+      submitLabel={copy.submit}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <ErrorLine message={formError} />
       {row ? (
         <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800">
@@ -116,7 +107,7 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
           <p className="text-slate-600 dark:text-slate-300">{f.quantity(row.quantity, row.unit)} in the kitchen</p>
         </div>
       ) : (
-        <ItemPicker label="Item" value={item} onChange={setItem} search={search} error={errors.item_id} autoFocus />
+        <ItemPicker label="Item" source="kitchen" value={item} onChange={setItem} error={errors.item_id} autoFocus />
       )}
       {mode === 'adjustment' && (
         <fieldset>
@@ -134,10 +125,9 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
           </div>
         </fieldset>
       )}
-      <TextField
-        label={item ? `Quantity (${item.unit})` : 'Quantity'}
-        inputMode="decimal"
-        autoComplete="off"
+      <QuantityField
+        label="Quantity"
+        unit={item?.unit}
         enterKeyHint="next"
         value={quantity}
         onChange={setQuantity}
@@ -147,14 +137,6 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
       />
       {over && <ErrorLine message={over} />}
       <TextAreaField label={copy.remarks} rows={2} value={remarks} onChange={setRemarks} error={errors.remarks} required={mode !== 'usage'} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant={mode === 'wastage' ? 'danger' : 'primary'} disabled={busy}>
-          {busy ? copy.busy : copy.submit}
-        </Button>
-      </div>
-    </form>
+    </FormModal>
   )
 }

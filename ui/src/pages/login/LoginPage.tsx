@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useLocation } from 'wouter'
+import { useLocation } from 'wouter'
+import { AuthLink } from '../../components/AuthLink'
 import { LoginBody } from '../../../../src/contract/auth'
 import { MSG } from '../../../../src/contract/messages'
 import { login } from '../../api/auth'
@@ -10,7 +11,7 @@ import { ErrorLine } from '../../components/ErrorLine'
 import { PasswordField, TextField } from '../../components/Field'
 import { useDisplaySettings } from '../../lib/display'
 import { check } from '../../lib/validation'
-import { UI } from '../../messages'
+import { AUTH } from '../../messages/auth'
 import { setSession } from '../../session/store'
 
 export default function LoginPage() {
@@ -52,13 +53,11 @@ export default function LoginPage() {
             <PasswordField label="Password" toggle="typed" autoComplete="current-password" value={password} onChange={setPassword} required />
             <ErrorLine message={error} />
             <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? UI.signingIn : UI.signIn}
+              {busy ? AUTH.signingIn : AUTH.signIn}
             </Button>
-            <p className="text-center text-sm">
-              <Link href="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline-offset-4 hover:underline dark:text-brand-300">
-                {UI.forgotLink}
-              </Link>
-            </p>
+            <AuthLink href="/forgot-password" className="">
+              {AUTH.forgotLink}
+            </AuthLink>
           </form>
         </div>
       </section>
@@ -67,7 +66,7 @@ export default function LoginPage() {
           <h2 className="text-2xl font-semibold tracking-tight">Every shelf, every plate, accounted for.</h2>
           <p className="mt-2 text-brand-100">RIMS keeps the store, the kitchen and the office on the same page.</p>
           <ul className="mt-8 space-y-5">
-            {UI.marketing.map((m) => (
+            {AUTH.marketing.map((m) => (
               <li key={m.title} className="flex gap-3">
                 <span aria-hidden="true" className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-white/15 text-sm">
                   ✓

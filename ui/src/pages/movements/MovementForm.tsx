@@ -1,17 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { MovementBody, STOCK_MSG, UpdateMovementBody, type Item, type StockMovement } from '../../../../src/contract/stock'
+import { MovementBody, STOCK_MSG, UpdateMovementBody, type StockMovement } from '../../../../src/contract/stock'
 import { toCents } from '../../../../src/contract/fixed'
 import { getItem, recordMovement, updateMovement } from '../../api/stock'
 import { ErrorLine } from '../../components/ErrorLine'
-import { SelectField, TextAreaField, TextField } from '../../components/Field'
-import { ItemCombobox } from '../../components/ItemCombobox'
+import { SelectField, TextAreaField } from '../../components/Field'
+import { QuantityField } from '../../components/QuantityField'
+import { ItemPicker, pickedFromItem, type PickedItem } from '../../components/ItemPicker'
 import { toast } from '../../components/toast'
 import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
-import { UI } from '../../messages'
-import { failureMessage, newKey, numberOrUndefined, withLabels } from '../stock/shared'
-import { MOVEMENT_UI } from '../stock/text'
+import { UI } from '../../messages/common'
+import { newKey, numberOrUndefined, withLabels } from '../../lib/formInput'
+import { MOVEMENT_UI } from '../../messages/stock'
+import { useSubmit } from '../../components/useSubmit'
 
 const LABELS = { item_id: 'Item', type: 'Type', quantity: 'Quantity', remarks: 'Remarks' }
 const TYPES = [
@@ -30,21 +32,20 @@ export function availableForOut(balance: number, old: Pick<StockMovement, 'item_
 export function MovementForm({ movement, onClose, onSaved }: { movement: StockMovement | null; onClose: () => void; onSaved: () => void }) {
   const fmt = useFormat()
   const [key] = useState(newKey)
-  const [item, setItem] = useState<Item | null>(null)
+  const [item, setItem] = useState<PickedItem | null>(null)
   const [itemError, setItemError] = useState<string | null>(null)
   const [type, setType] = useState<string>(movement?.type ?? 'IN')
   const [quantity, setQuantity] = useState(movement ? String(movement.quantity) : '')
   const [remarks, setRemarks] = useState(movement?.remarks ?? '')
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, failure, setFailure, run } = useSubmit()
 
   // On edit the item's balance is read so the insufficient-stock check can run before sending.
   useEffect(() => {
     if (!movement) return
     const ctrl = new AbortController()
     getItem(movement.item_id, ctrl.signal).then(
-      (r) => setItem(r.data),
+      (r) => setItem(pickedFromItem(r.data)),
       (err: unknown) => !ctrl.signal.aborted && setItemError(err instanceof Error ? err.message : String(err)),
     )
     return () => ctrl.abort()
@@ -60,15 +61,15 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
     const body = checked.value as { item_id: number; type: 'IN' | 'OUT'; quantity: number; remarks: string | null }
     // SPEC §5: an OUT above the balance is refused, on create and on edit, with the server's own words.
     if (body.type === 'OUT' && item && item.id === body.item_id) {
-      const available = availableForOut(item.current_quantity, movement, item.id)
+      const available = availableForOut(item.quantity ?? 0, movement, item.id)
       const requested = toCents(body.quantity)
       if (available >= 0 && requested > available) {
         setFailure(STOCK_MSG.insufficientStock(available, requested, item.unit))
         return
       }
     }
-    setBusy(true)
-    try {
+    const lines = movement ? [MOVEMENT_UI.updateFailed, MOVEMENT_UI.updateError] : [MOVEMENT_UI.recordFailed, MOVEMENT_UI.recordError]
+    await run(async () => {
       if (movement) {
         const res = await updateMovement(movement.id, { type: body.type, quantity: body.quantity, remarks: body.remarks }, key)
         toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.movementUpdated })
@@ -78,11 +79,7 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
       }
       onSaved()
       onClose()
-    } catch (err) {
-      setFailure(movement ? failureMessage(err, MOVEMENT_UI.updateFailed, MOVEMENT_UI.updateError) : failureMessage(err, MOVEMENT_UI.recordFailed, MOVEMENT_UI.recordError))
-    } finally {
-      setBusy(false)
-    }
+    }, lines[0], lines[1])
   }
 
   const formId = movement ? `movement-form-${movement.id}` : 'movement-form-new'
@@ -95,26 +92,15 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
           <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Item</p>
           <p className="mt-1.5 text-sm">
             <span className="font-semibold">{movement.item_name}</span>
-            {item && <span className="text-slate-600 dark:text-slate-400"> · Available: {fmt.quantity(item.current_quantity, item.unit)}</span>}
+            {item && <span className="text-slate-600 dark:text-slate-400"> · Available: {fmt.quantity(item.quantity, item.unit)}</span>}
           </p>
           {itemError && <ErrorLine message={itemError} />}
         </div>
       ) : (
-        <ItemCombobox label={LABELS.item_id} value={item} onChange={setItem} error={errors.item_id} inline />
+        <ItemPicker label={LABELS.item_id} source="store" value={item} onChange={setItem} error={errors.item_id} hint={item ? `Available: ${fmt.quantity(item.quantity, item.unit)}` : undefined} />
       )}
       <SelectField label={LABELS.type} value={type} onChange={setType} options={TYPES} error={errors.type} required />
-      <TextField
-        label={unit ? `${LABELS.quantity} (${unit})` : LABELS.quantity}
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0.01"
-        value={quantity}
-        onChange={setQuantity}
-        error={errors.quantity}
-        hint={MOVEMENT_UI.quantityHint}
-        required
-      />
+      <QuantityField label={LABELS.quantity} unit={unit} min="0.01" value={quantity} onChange={setQuantity} error={errors.quantity} hint={MOVEMENT_UI.quantityHint} required />
       <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
     </FormModal>
   )

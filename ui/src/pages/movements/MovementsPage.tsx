@@ -1,22 +1,26 @@
 import { useCallback, useState } from 'react'
 import { MANAGER, STOREKEEPER } from '../../../../src/contract/roles'
-import { STOCK_MSG, type Item, type MovementType, type StockMovement } from '../../../../src/contract/stock'
+import { STOCK_MSG, type MovementType, type StockMovement } from '../../../../src/contract/stock'
 import { messageOr } from '../../api/client'
 import { deleteMovement, getMovementStatistics, listMovements } from '../../api/stock'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DataTable, type Column } from '../../components/DataTable'
 import { SelectField } from '../../components/Field'
-import { ItemCombobox } from '../../components/ItemCombobox'
+import { ItemPicker, type PickedItem } from '../../components/ItemPicker'
 import { PageHeader } from '../../components/PageHeader'
 import { ResultDialog, type Result } from '../../components/ResultDialog'
 import { toast } from '../../components/toast'
 import { usePagedList } from '../../components/usePagedList'
 import { useFormat } from '../../lib/useFormat'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
-import { failureMessage, RowAction, SearchBox, StatCard, StatsRow, statValue, useLoad } from '../stock/shared'
-import { MOVEMENT_UI } from '../stock/text'
+import { failureMessage } from '../../components/failureMessage'
+import { RowAction } from '../../components/RowAction'
+import { SearchBox } from '../../components/SearchBox'
+import { StatCards } from '../../components/StatCards'
+import { useLoad } from '../../components/useLoad'
+import { MOVEMENT_UI } from '../../messages/stock'
 import { movementLabel, signedQuantity } from './display'
 import { MovementForm } from './MovementForm'
 
@@ -43,7 +47,7 @@ export default function MovementsPage() {
   const fmt = useFormat()
   const [q, setQ] = useState('')
   const [type, setType] = useState('')
-  const [item, setItem] = useState<Item | null>(null)
+  const [item, setItem] = useState<PickedItem | null>(null)
   const [dialog, setDialog] = useState<Dialog>(null)
   const [result, setResult] = useState<Result | null>(null)
   const closeResult = useCallback(() => setResult(null), [])
@@ -100,23 +104,27 @@ export default function MovementsPage() {
         description="Deliveries in, issues out and stock counts, newest first."
         actions={canRecord && <Button onClick={() => setDialog({ kind: 'record' })}>Record Movement</Button>}
       />
-      <StatsRow loading={stats.loading} error={stats.error} retry={stats.reload}>
-        <StatCard label="Total Movements" value={statValue(s?.total_movements, stats.loading)} />
-        <StatCard label="Stock In" value={statValue(s?.stock_in_count, stats.loading)} tone="success" />
-        <StatCard label="Stock Out" value={statValue(s?.stock_out_count, stats.loading)} tone="warning" />
-      </StatsRow>
+      <StatCards
+        loading={stats.loading}
+        error={stats.error}
+        onRetry={stats.reload}
+        stats={[
+          { label: 'Total Movements', value: s?.total_movements },
+          { label: 'Stock In', value: s?.stock_in_count, tone: 'success' },
+          { label: 'Stock Out', value: s?.stock_out_count, tone: 'warning' },
+        ]}
+      />
 
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1.5fr]">
         <SearchBox label="Search movements" placeholder="Item, user or remarks" value={q} onChange={setQ} />
         <SelectField label="Type" value={type} onChange={setType} placeholder="All types" options={TYPE_OPTIONS} />
-        <ItemCombobox label="Item" value={item} onChange={setItem} placeholder="All items" />
+        <ItemPicker label="Item" source="store" value={item} onChange={setItem} placeholder="All items" floating />
       </div>
 
       <DataTable
         kind="movements"
         caption="Stock movements"
         columns={columns}
-        rowKey={(m) => m.id}
         list={list}
         searchTerm={q}
         actions={(m) =>

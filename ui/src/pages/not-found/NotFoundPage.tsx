@@ -1,7 +1,7 @@
 import { Link } from 'wouter'
 import { AuthShell } from '../../components/AuthShell'
 import { buttonClass } from '../../components/Button'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 import { logout } from '../../session/logout'
 
 export default function NotFoundPage() {

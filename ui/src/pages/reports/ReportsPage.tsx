@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { DEFAULT_RANGE_DAYS, PREVIEW_ROWS, REPORT_MSG, REPORT_TYPES, reportFileName, type GeneratedReport, type ReportRun, type ReportType } from '../../../../src/contract/reports'
 import { addDays, localDate } from '../../../../src/contract/dates'
 import { downloadReport, generateReport, getReportHistory } from '../../api/reports'
@@ -11,8 +11,9 @@ import { toast } from '../../components/toast'
 import { useMediaQuery } from '../../components/useMediaQuery'
 import { useDisplaySettings } from '../../lib/display'
 import { saveFile } from '../../lib/saveFile'
+import { useLoad } from '../../components/useLoad'
 import { useFormat } from '../../lib/useFormat'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 import { REPORT_INFO } from './reportTypes'
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900'
@@ -213,21 +214,8 @@ interface History {
 
 /** The last 10 runs, from the server. */
 function useHistory(): History {
-  const [state, setState] = useState<Omit<History, 'reload'>>({ runs: [], loading: true, error: null })
-  const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    const ctrl = new AbortController()
-    setState((s) => ({ ...s, loading: true, error: null }))
-    getReportHistory(ctrl.signal).then(
-      (res) => setState({ runs: res.data, loading: false, error: null }),
-      (err: unknown) => {
-        if (!ctrl.signal.aborted) setState((s) => ({ ...s, loading: false, error: err instanceof Error ? err.message : String(err) }))
-      },
-    )
-    return () => ctrl.abort()
-  }, [attempt])
-  const reload = useCallback(() => setAttempt((a) => a + 1), [])
-  return { ...state, reload }
+  const history = useLoad((signal) => getReportHistory(signal).then((r) => r.data))
+  return { runs: history.data ?? [], loading: history.loading, error: history.error, reload: history.reload }
 }
 
 function RecentReports({ history }: { history: History }) {

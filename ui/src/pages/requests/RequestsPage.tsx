@@ -11,13 +11,18 @@ import { PageHeader } from '../../components/PageHeader'
 import { toast } from '../../components/toast'
 import { usePagedList } from '../../components/usePagedList'
 import { useFormat } from '../../lib/useFormat'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
-import type { PickedItem } from './ItemPicker'
-import { KITCHEN_UI_MSG as M } from './messages'
-import { RequestForm } from './RequestForm'
+import type { PickedItem } from '../../components/ItemPicker'
+import { KITCHEN_UI_MSG as M } from '../../messages/kitchen'
+import { RequestForm } from '../../components/requests/RequestForm'
 import { ApproveDialog, RejectDialog } from './ReviewDialogs'
-import { Badge, StatCards, failureMessage, loadFailure, rowButton, titleCase, useDebounced, useLoad, type BadgeTone } from './shared'
+import { Badge, titleCase, type BadgeTone } from '../../components/Badge'
+import { failureMessage, loadFailure } from '../../components/failureMessage'
+import { rowButton } from '../../components/RowAction'
+import { StatCards } from '../../components/StatCards'
+import { useDebounced } from '../../components/useDebounced'
+import { useLoad } from '../../components/useLoad'
 
 /** SPEC §2: pending warning, approved success, fulfilled the violet/primary tone, rejected red. */
 export const STATUS_TONE: Record<RequestStatus, BadgeTone> = { PENDING: 'warning', APPROVED: 'success', FULFILLED: 'violet', REJECTED: 'danger' }
@@ -180,7 +185,7 @@ export default function RequestsPage() {
         <SelectField label="Priority" value={priority} onChange={(v) => setPriority(v as Priority | '')} options={PRIORITY_OPTIONS} placeholder="All priorities" />
       </div>
 
-      <DataTable kind="requests" caption="Kitchen requests" columns={columns} rowKey={(r) => r.id} list={list} searchTerm={q} actions={actions} />
+      <DataTable kind="requests" caption="Kitchen requests" columns={columns} list={list} searchTerm={q} actions={actions} />
 
       <RequestForm
         open={form !== null}

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { ApproveBody, RejectBody, type KitchenRequest } from '../../../../src/contract/kitchen'
 import { approveRequest, rejectRequest } from '../../api/kitchen'
-import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
-import { TextAreaField, TextField } from '../../components/Field'
-import { Modal } from '../../components/Modal'
+import { TextAreaField } from '../../components/Field'
+import { QuantityField } from '../../components/QuantityField'
+import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
-import { KITCHEN_UI_MSG as M } from './messages'
-import { failureMessage, relabel, toNumber } from './shared'
+import { KITCHEN_UI_MSG as M } from '../../messages/kitchen'
+import { relabel, toNumber } from '../../lib/formInput'
+import { useSubmit } from '../../components/useSubmit'
 
 interface ReviewProps {
   request: KitchenRequest | null
@@ -29,20 +30,15 @@ function Summary({ request }: { request: KitchenRequest }) {
 }
 
 /** SPEC §4: approve with the quantity prefilled with the requested one, remarks optional. */
-export function ApproveDialog({ request, onClose, onDone, onFailed }: ReviewProps) {
-  return (
-    <Modal open={!!request} onClose={onClose} title="Approve Request" size="sm">
-      {request && <ApproveBodyForm request={request} onClose={onClose} onDone={onDone} onFailed={onFailed} />}
-    </Modal>
-  )
+export function ApproveDialog({ request, ...props }: ReviewProps) {
+  return request && <ApproveBodyForm request={request} {...props} />
 }
 
 function ApproveBodyForm({ request, onClose, onDone, onFailed }: ReviewProps & { request: KitchenRequest }) {
   const [quantity, setQuantity] = useState(String(request.quantity_requested))
   const [remarks, setRemarks] = useState('')
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, failure: formError, setFailure: setFormError, run } = useSubmit()
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -53,51 +49,32 @@ function ApproveBodyForm({ request, onClose, onDone, onFailed }: ReviewProps & {
       return
     }
     setErrors({})
-    setBusy(true)
-    try {
+    await run(async () => {
       const res = await approveRequest(request.id, { quantity_approved: r.value.quantity_approved ?? request.quantity_requested, remarks: r.value.remarks ?? null })
       onDone(res.message)
       onClose()
-    } catch (err) {
-      setFormError(failureMessage(err, M.approveFailed, M.approveError))
-      onFailed?.()
-    } finally {
-      setBusy(false)
-    }
+    }, M.approveFailed, M.approveError, onFailed)
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <FormModal title="Approve Request" size="sm" busy={busy} busyLabel="Approving..." formId={`approve-${request.id}`} submitLabel="Approve" onClose={onClose} onSubmit={submit}>
       <Summary request={request} />
       <ErrorLine message={formError} />
-      <TextField label={`Approved quantity (${request.unit})`} inputMode="decimal" autoComplete="off" value={quantity} onChange={setQuantity} error={errors.quantity_approved} data-autofocus />
+      <QuantityField label="Approved quantity" unit={request.unit} value={quantity} onChange={setQuantity} error={errors.quantity_approved} data-autofocus />
       <TextAreaField label="Remarks (optional)" rows={2} value={remarks} onChange={setRemarks} error={errors.remarks} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Approving...' : 'Approve'}
-        </Button>
-      </div>
-    </form>
+    </FormModal>
   )
 }
 
 /** SPEC §4: reject with a reason (required). */
-export function RejectDialog({ request, onClose, onDone, onFailed }: ReviewProps) {
-  return (
-    <Modal open={!!request} onClose={onClose} title="Reject Request" size="sm">
-      {request && <RejectBodyForm request={request} onClose={onClose} onDone={onDone} onFailed={onFailed} />}
-    </Modal>
-  )
+export function RejectDialog({ request, ...props }: ReviewProps) {
+  return request && <RejectBodyForm request={request} {...props} />
 }
 
 function RejectBodyForm({ request, onClose, onDone, onFailed }: ReviewProps & { request: KitchenRequest }) {
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | undefined>()
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, failure: formError, setFailure: setFormError, run } = useSubmit()
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -108,32 +85,28 @@ function RejectBodyForm({ request, onClose, onDone, onFailed }: ReviewProps & { 
       return
     }
     setError(undefined)
-    setBusy(true)
-    try {
+    await run(async () => {
       const res = await rejectRequest(request.id, r.value)
       onDone(res.message)
       onClose()
-    } catch (err) {
-      setFormError(failureMessage(err, M.rejectFailed, M.rejectError))
-      onFailed?.()
-    } finally {
-      setBusy(false)
-    }
+    }, M.rejectFailed, M.rejectError, onFailed)
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <FormModal
+      title="Reject Request"
+      size="sm"
+      busy={busy}
+      busyLabel="Rejecting..."
+      submitVariant="danger"
+      formId={`reject-${request.id}`}
+      submitLabel="Reject"
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <Summary request={request} />
       <ErrorLine message={formError} />
       <TextAreaField label="Reason" rows={3} value={reason} onChange={setReason} error={error} data-autofocus />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? 'Rejecting...' : 'Reject'}
-        </Button>
-      </div>
-    </form>
+    </FormModal>
   )
 }

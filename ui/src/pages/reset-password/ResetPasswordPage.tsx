@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
+import { AuthLink } from '../../components/AuthLink'
 import { ResetPasswordBody } from '../../../../src/contract/auth'
 import { MSG } from '../../../../src/contract/messages'
 import { messageOr } from '../../api/client'
@@ -10,7 +11,7 @@ import { ErrorLine } from '../../components/ErrorLine'
 import { PasswordField } from '../../components/Field'
 import { Spinner } from '../../components/Spinner'
 import { check } from '../../lib/validation'
-import { UI } from '../../messages'
+import { AUTH } from '../../messages/auth'
 
 /** SPEC §9: after a successful reset the user goes to /login after 3 seconds. */
 export const RESET_REDIRECT_MS = 3000
@@ -43,24 +44,22 @@ export default function ResetPasswordPage() {
 
   if (state.step === 'validating')
     return (
-      <AuthShell title={UI.validatingReset}>
+      <AuthShell title={AUTH.validatingReset}>
         <div className="flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
-          <Spinner label={UI.validatingReset} /> Checking your link…
+          <Spinner label={AUTH.validatingReset} /> Checking your link…
         </div>
       </AuthShell>
     )
   if (state.step === 'invalid')
     return (
-      <AuthShell title={UI.invalidReset}>
+      <AuthShell title={AUTH.invalidReset}>
         <ErrorLine message={state.message} />
         <Link href="/forgot-password" className={buttonClass('primary', 'mt-6 w-full')}>
-          {UI.requestNewReset}
+          {AUTH.requestNewReset}
         </Link>
-        <p className="mt-2 text-center text-sm">
-          <Link href="/login" className="inline-flex min-h-11 items-center font-medium text-brand-800 underline-offset-4 hover:underline dark:text-brand-300">
-            {UI.backToLogin}
-          </Link>
-        </p>
+        <AuthLink href="/login" className="mt-2">
+          {AUTH.backToLogin}
+        </AuthLink>
       </AuthShell>
     )
   if (state.step === 'done')
@@ -103,17 +102,17 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
   }
 
   return (
-    <AuthShell title={UI.setNewPassword}>
+    <AuthShell title={AUTH.setNewPassword}>
       <p className="mb-6 text-sm text-slate-600 dark:text-slate-400">
         For <span className="font-medium text-slate-900 dark:text-slate-100">{email}</span>
       </p>
       <form onSubmit={submit} noValidate className="space-y-5">
         <input type="email" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField label={UI.newPassword} autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} hint="Minimum 8 characters" />
-        <PasswordField label={UI.confirmNewPassword} autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} />
+        <PasswordField label={AUTH.newPassword} autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} hint="Minimum 8 characters" />
+        <PasswordField label={AUTH.confirmNewPassword} autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} />
         <ErrorLine message={failure} />
         <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? 'Saving...' : UI.setNewPassword}
+          {busy ? 'Saving...' : AUTH.setNewPassword}
         </Button>
       </form>
     </AuthShell>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { BackupInfo } from '../../../../src/contract/backups'
 import { createBackup, downloadBackup, listBackups } from '../../api/managerSettings'
 import { Button } from '../../components/Button'
@@ -6,10 +6,10 @@ import { ErrorLine } from '../../components/ErrorLine'
 import { Spinner } from '../../components/Spinner'
 import { toast } from '../../components/toast'
 import { saveFile } from '../../lib/saveFile'
+import { errorText, useLoad } from '../../components/useLoad'
 import { useFormat } from '../../lib/useFormat'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 
-const errText = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`
@@ -27,23 +27,11 @@ export function formatBytes(n: number): string {
 export function Backups() {
   const fmt = useFormat()
   const headingId = useId()
-  const [state, setState] = useState<{ rows: BackupInfo[]; loading: boolean; error: string | null }>({ rows: [], loading: true, error: null })
-  const [attempt, setAttempt] = useState(0)
+  const backups = useLoad((signal) => listBackups(signal).then((r) => r.data), [], (err) => `Failed to load backups: ${errorText(err)}`)
+  const state = { rows: backups.data ?? [], loading: backups.loading, error: backups.error }
+  const reload = backups.reload
   const [working, setWorking] = useState(false)
   const [downloading, setDownloading] = useState<string | null>(null)
-  const reload = useCallback(() => setAttempt((a) => a + 1), [])
-
-  useEffect(() => {
-    const ctrl = new AbortController()
-    setState((s) => ({ ...s, loading: true, error: null }))
-    listBackups(ctrl.signal).then(
-      (res) => setState({ rows: res.data, loading: false, error: null }),
-      (err: unknown) => {
-        if (!ctrl.signal.aborted) setState((s) => ({ ...s, loading: false, error: `Failed to load backups: ${errText(err)}` }))
-      },
-    )
-    return () => ctrl.abort()
-  }, [attempt])
 
   async function backUpNow() {
     setWorking(true)
@@ -51,7 +39,7 @@ export function Backups() {
       const res = await createBackup()
       toast({ kind: 'success', title: res.message || 'Backup created successfully' })
     } catch (err) {
-      toast({ kind: 'error', title: 'Failed to create backup', message: errText(err) })
+      toast({ kind: 'error', title: 'Failed to create backup', message: errorText(err) })
     } finally {
       setWorking(false)
       reload()
@@ -64,7 +52,7 @@ export function Backups() {
       const { blob, filename } = await downloadBackup(b.name)
       saveFile(blob, filename ?? b.name)
     } catch (err) {
-      toast({ kind: 'error', title: 'Failed to download backup', message: errText(err) })
+      toast({ kind: 'error', title: 'Failed to download backup', message: errorText(err) })
     } finally {
       setDownloading(null)
     }

@@ -3,7 +3,7 @@ import type { ConnectInfo } from '../../../../src/contract/connect'
 import { Button, buttonClass } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Spinner } from '../../components/Spinner'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 
 /** The server's SVG shown as an image (never injected as HTML); the CSP allows data: images. */
 const svgSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
-import type { ConnectInfo } from '../../../../src/contract/connect'
 import type { ManagerSettings } from '../../../../src/contract/settings'
 import { getConnectInfo, getManagerSettings, saveManagerSettings } from '../../api/managerSettings'
 import { Button } from '../../components/Button'
@@ -9,13 +8,13 @@ import { PageHeader } from '../../components/PageHeader'
 import { ResultDialog, type Result } from '../../components/ResultDialog'
 import { PageLoading } from '../../components/Spinner'
 import { loadDisplaySettings } from '../../lib/display'
-import { UI } from '../../messages'
+import { errorText, useLoad } from '../../components/useLoad'
+import { UI } from '../../messages/common'
 import { Backups } from './Backups'
 import { ConnectDevice } from './ConnectDevice'
 import { changes, fieldOfMessage, LABELS, toForm, validate, type SettingsForm, type SettingsKey } from './form'
 
 const CUSTOM = '__custom__'
-const errText = (err: unknown) => (err instanceof Error ? err.message : String(err))
 const TIME_ZONES: string[] = (() => {
   try {
     return Intl.supportedValuesOf('timeZone')
@@ -67,21 +66,8 @@ function Switch({ label, checked, onChange, hint, disabled }: { label: string; c
 }
 
 function useConnectInfo() {
-  const [state, setState] = useState<{ info: ConnectInfo | null; loading: boolean; error: string | null }>({ info: null, loading: true, error: null })
-  const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    const ctrl = new AbortController()
-    setState((s) => ({ ...s, loading: true, error: null }))
-    getConnectInfo(ctrl.signal).then(
-      (res) => setState({ info: res.data, loading: false, error: null }),
-      (err: unknown) => {
-        if (!ctrl.signal.aborted) setState((s) => ({ ...s, loading: false, error: `Failed to load the device addresses: ${errText(err)}` }))
-      },
-    )
-    return () => ctrl.abort()
-  }, [attempt])
-  const retry = useCallback(() => setAttempt((a) => a + 1), [])
-  return { ...state, retry }
+  const c = useLoad((signal) => getConnectInfo(signal).then((r) => r.data), [], (err) => `Failed to load the device addresses: ${errorText(err)}`)
+  return { info: c.data, loading: c.loading, error: c.error, retry: c.reload }
 }
 
 export default function SettingsPage() {
@@ -106,7 +92,7 @@ export default function SettingsPage() {
         setForm(toForm(res.data))
       },
       (err: unknown) => {
-        if (!ctrl.signal.aborted) setLoaded({ settings: null, error: `Failed to load settings: ${errText(err)}` })
+        if (!ctrl.signal.aborted) setLoaded({ settings: null, error: `Failed to load settings: ${errorText(err)}` })
       },
     )
     return () => ctrl.abort()
@@ -167,7 +153,7 @@ export default function SettingsPage() {
       await loadDisplaySettings()
       setResult({ kind: 'success', message: res.message || 'Settings saved' })
     } catch (err) {
-      const message = errText(err)
+      const message = errorText(err)
       const field = fieldOfMessage(message)
       if (field) setErrors({ [field]: LABELS[field] + message.slice(field.length) })
       setResult({ kind: 'error', message: field ? LABELS[field] + message.slice(field.length) : message })

@@ -38,13 +38,13 @@ export function AlertsTab() {
         <h2 id="low-stock-heading" className="text-lg font-semibold">
           Low Stock Items {low.total > 0 && <span className="text-slate-600 dark:text-slate-400">({low.total})</span>}
         </h2>
-        <DataTable kind="low-stock items" caption="Low stock items" columns={lowColumns} rowKey={(i) => i.id} list={low} />
+        <DataTable kind="low-stock items" caption="Low stock items" columns={lowColumns} list={low} />
       </section>
       <section aria-labelledby="expiring-heading" className="space-y-3">
         <h2 id="expiring-heading" className="text-lg font-semibold">
           Expiring Items {expiring.total > 0 && <span className="text-slate-600 dark:text-slate-400">({expiring.total})</span>}
         </h2>
-        <DataTable kind="expiring items" caption="Expiring items" columns={expiringColumns} rowKey={(i) => i.id} list={expiring} />
+        <DataTable kind="expiring items" caption="Expiring items" columns={expiringColumns} list={expiring} />
       </section>
     </div>
   )

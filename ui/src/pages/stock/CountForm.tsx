@@ -2,14 +2,16 @@ import { useState, type FormEvent } from 'react'
 import { STOCK_MSG, StockCountBody, type Item } from '../../../../src/contract/stock'
 import { countItem } from '../../api/stock'
 import { ErrorLine } from '../../components/ErrorLine'
-import { TextAreaField, TextField } from '../../components/Field'
+import { TextAreaField } from '../../components/Field'
+import { QuantityField } from '../../components/QuantityField'
 import { toast } from '../../components/toast'
 import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
-import { UI } from '../../messages'
-import { failureMessage, newKey, numberOrUndefined, withLabels } from './shared'
-import { STOCK_UI } from './text'
+import { UI } from '../../messages/common'
+import { newKey, numberOrUndefined, withLabels } from '../../lib/formInput'
+import { STOCK_UI } from '../../messages/stock'
+import { useSubmit } from '../../components/useSubmit'
 
 const LABELS = { quantity: 'Counted Quantity', remarks: 'Reason' }
 
@@ -20,8 +22,7 @@ export function CountForm({ item, onClose, onSaved }: { item: Item; onClose: () 
   const [quantity, setQuantity] = useState(String(item.current_quantity))
   const [remarks, setRemarks] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, failure, setFailure, run } = useSubmit()
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -29,17 +30,12 @@ export function CountForm({ item, onClose, onSaved }: { item: Item; onClose: () 
     const checked = check(StockCountBody, { quantity: numberOrUndefined(quantity), remarks })
     setErrors(checked.ok ? {} : withLabels(checked.errors, LABELS))
     if (!checked.ok) return
-    setBusy(true)
-    try {
+    await run(async () => {
       const res = await countItem(item.id, checked.value, key)
       toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.stockCounted })
       onSaved()
       onClose()
-    } catch (err) {
-      setFailure(failureMessage(err, STOCK_UI.countFailed, STOCK_UI.countFailed))
-    } finally {
-      setBusy(false)
-    }
+    }, STOCK_UI.countFailed)
   }
 
   const formId = `count-form-${item.id}`
@@ -50,18 +46,7 @@ export function CountForm({ item, onClose, onSaved }: { item: Item; onClose: () 
         difference is recorded as an adjustment.
       </p>
       <ErrorLine message={failure} />
-      <TextField
-        label={`${LABELS.quantity} (${item.unit})`}
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0"
-        value={quantity}
-        onChange={setQuantity}
-        error={errors.quantity}
-        data-autofocus
-        required
-      />
+      <QuantityField label={LABELS.quantity} unit={item.unit} min="0" value={quantity} onChange={setQuantity} error={errors.quantity} data-autofocus required />
       <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Required, e.g. monthly count" required />
     </FormModal>
   )

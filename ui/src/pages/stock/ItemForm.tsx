@@ -7,10 +7,11 @@ import { toast } from '../../components/toast'
 import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
-import { UI } from '../../messages'
-import { failureMessage, newKey, numberOrUndefined, withLabels } from './shared'
-import { STOCK_UI } from './text'
+import { UI } from '../../messages/common'
+import { newKey, numberOrUndefined, withLabels } from '../../lib/formInput'
+import { STOCK_UI } from '../../messages/stock'
 import type { Lookups } from './useLookups'
+import { useSubmit } from '../../components/useSubmit'
 
 const LABELS = {
   name: 'Item Name',
@@ -43,8 +44,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
     expiry_date: item?.expiry_date ?? '',
   })
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({})
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, failure, setFailure, run } = useSubmit()
   const set = (k: Key) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
 
   async function submit(e: FormEvent) {
@@ -69,8 +69,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
     if (item) for (const k of ['name', 'category_id', 'supplier_id', 'unit', 'cost_price'] as Key[]) if (!form[k].trim()) found[k] ??= `${LABELS[k]} is required`
     setErrors(found)
     if (!checked.ok || Object.keys(found).length) return
-    setBusy(true)
-    try {
+    await run(async () => {
       if (item) {
         const res = await updateItem(item.id, checked.value as Parameters<typeof updateItem>[1])
         toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.itemUpdated })
@@ -80,12 +79,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
       }
       onSaved()
       onClose()
-    } catch (err) {
-      const fallback = item ? STOCK_UI.updateFailed('item') : STOCK_UI.createFailed('item')
-      setFailure(failureMessage(err, fallback, fallback))
-    } finally {
-      setBusy(false)
-    }
+    }, item ? STOCK_UI.updateFailed('item') : STOCK_UI.createFailed('item'))
   }
 
   const formId = item ? `item-form-${item.id}` : 'item-form-new'

@@ -5,16 +5,18 @@ import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DataTable, type Column } from '../../components/DataTable'
 import { SelectField } from '../../components/Field'
-import { ErrorLine } from '../../components/ErrorLine'
 import { ResultDialog, type Result } from '../../components/ResultDialog'
 import { toast } from '../../components/toast'
 import { usePagedList } from '../../components/usePagedList'
 import { useFormat } from '../../lib/useFormat'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 import { CountForm } from './CountForm'
 import { ItemForm } from './ItemForm'
-import { failureMessage, RowAction, SearchBox } from './shared'
-import { STOCK_UI } from './text'
+import { failureMessage } from '../../components/failureMessage'
+import { LoadError } from '../../components/LoadError'
+import { RowAction } from '../../components/RowAction'
+import { SearchBox } from '../../components/SearchBox'
+import { STOCK_UI } from '../../messages/stock'
 import { TransferForm } from './TransferForm'
 import type { Lookups } from './useLookups'
 
@@ -101,22 +103,12 @@ export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; 
         />
         <Button onClick={() => setDialog({ kind: 'add' })}>Add Item</Button>
       </div>
-      {lookups.error && (
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="flex-1">
-            <ErrorLine message={lookups.error} />
-          </div>
-          <Button variant="secondary" onClick={lookups.reload}>
-            {UI.retry}
-          </Button>
-        </div>
-      )}
+      {lookups.error && <LoadError error={lookups.error} retry={lookups.reload} inline />}
 
       <DataTable
         kind="items"
         caption="Stock items"
         columns={columns}
-        rowKey={(i) => i.id}
         list={list}
         searchTerm={q}
         actions={(i) => (

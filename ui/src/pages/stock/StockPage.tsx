@@ -5,10 +5,12 @@ import { PageHeader } from '../../components/PageHeader'
 import { useFormat } from '../../lib/useFormat'
 import { useSession } from '../../session/store'
 import { AlertsTab } from './AlertsTab'
-import { CategoriesTab } from './CategoriesTab'
+import { CatalogTab } from './CatalogTab'
+import { CATEGORIES, SUPPLIERS } from './catalogs'
 import { ItemsTab } from './ItemsTab'
-import { StatCard, StatsRow, statValue, tabPanelProps, Tabs, useLoad } from './shared'
-import { SuppliersTab } from './SuppliersTab'
+import { StatCards } from '../../components/StatCards'
+import { useLoad } from '../../components/useLoad'
+import { tabPanelProps, Tabs } from './Tabs'
 import { useLookups } from './useLookups'
 
 type TabKey = 'items' | 'categories' | 'suppliers' | 'alerts'
@@ -42,22 +44,23 @@ export default function StockPage() {
   return (
     <section>
       <PageHeader title="Stock" description="Items, categories, suppliers and stock alerts." />
-      <StatsRow loading={stats.loading} error={stats.error} retry={stats.reload}>
-        <StatCard label="Total Items" value={statValue(s?.total_items, stats.loading)} />
-        {isManager ? (
-          <StatCard label="Total Value" value={statValue(s ? fmt.money(s.total_value) : undefined, stats.loading)} tone="success" />
-        ) : (
-          <StatCard label="Total Categories" value={statValue(s?.total_categories, stats.loading)} />
-        )}
-        <StatCard label="Low Stock" value={statValue(s?.low_stock_count, stats.loading)} tone="danger" />
-        <StatCard label="Expiring Soon" value={statValue(s?.expiring_count, stats.loading)} tone="warning" />
-      </StatsRow>
+      <StatCards
+        loading={stats.loading}
+        error={stats.error}
+        onRetry={stats.reload}
+        stats={[
+          { label: 'Total Items', value: s?.total_items },
+          isManager ? { label: 'Total Value', value: s ? fmt.money(s.total_value) : undefined, tone: 'success' } : { label: 'Total Categories', value: s?.total_categories },
+          { label: 'Low Stock', value: s?.low_stock_count, tone: 'danger' },
+          { label: 'Expiring Soon', value: s?.expiring_count, tone: 'warning' },
+        ]}
+      />
 
       <Tabs idBase={ID} tabs={tabs} current={tab} onChange={setTab} />
       <div {...tabPanelProps(ID, tab)}>
         {tab === 'items' && <ItemsTab isManager={isManager} lookups={lookups} onWrite={afterWrite} />}
-        {tab === 'categories' && <CategoriesTab onWrite={afterWrite} />}
-        {tab === 'suppliers' && <SuppliersTab onWrite={afterWrite} />}
+        {tab === 'categories' && <CatalogTab catalog={CATEGORIES} onWrite={afterWrite} />}
+        {tab === 'suppliers' && <CatalogTab catalog={SUPPLIERS} onWrite={afterWrite} />}
         {tab === 'alerts' && <AlertsTab />}
       </div>
     </section>

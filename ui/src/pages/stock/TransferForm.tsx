@@ -4,14 +4,16 @@ import { STOCK_MSG, type Item } from '../../../../src/contract/stock'
 import { toCents } from '../../../../src/contract/fixed'
 import { transferItem } from '../../api/stock'
 import { ErrorLine } from '../../components/ErrorLine'
-import { TextAreaField, TextField } from '../../components/Field'
+import { TextAreaField } from '../../components/Field'
+import { QuantityField } from '../../components/QuantityField'
 import { toast } from '../../components/toast'
 import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
-import { UI } from '../../messages'
-import { failureMessage, newKey, numberOrUndefined, withLabels } from './shared'
-import { STOCK_UI } from './text'
+import { UI } from '../../messages/common'
+import { newKey, numberOrUndefined, withLabels } from '../../lib/formInput'
+import { STOCK_UI } from '../../messages/stock'
+import { useSubmit } from '../../components/useSubmit'
 
 const LABELS = { quantity: 'Quantity', remarks: 'Remarks' }
 
@@ -22,8 +24,7 @@ export function TransferForm({ item, direction, onClose, onSaved }: { item: Item
   const [quantity, setQuantity] = useState('')
   const [remarks, setRemarks] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, failure, setFailure, run } = useSubmit()
   const toKitchen = direction === 'TO_KITCHEN'
 
   async function submit(e: FormEvent) {
@@ -37,17 +38,12 @@ export function TransferForm({ item, direction, onClose, onSaved }: { item: Item
       setFailure(STOCK_MSG.insufficientStock(toCents(item.current_quantity), toCents(checked.value.quantity), item.unit))
       return
     }
-    setBusy(true)
-    try {
+    await run(async () => {
       const res = await transferItem(checked.value, key)
       toast({ kind: 'success', title: UI.successTitle, message: res.message || KITCHEN_MSG.transferRecorded })
       onSaved()
       onClose()
-    } catch (err) {
-      setFailure(failureMessage(err, STOCK_UI.transferFailed, STOCK_UI.transferFailed))
-    } finally {
-      setBusy(false)
-    }
+    }, STOCK_UI.transferFailed)
   }
 
   const formId = `transfer-form-${item.id}`
@@ -58,18 +54,7 @@ export function TransferForm({ item, direction, onClose, onSaved }: { item: Item
         {toKitchen ? 'The quantity moves from the store to the kitchen.' : 'The quantity moves from the kitchen back to the store.'}
       </p>
       <ErrorLine message={failure} />
-      <TextField
-        label={`${LABELS.quantity} (${item.unit})`}
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0.01"
-        value={quantity}
-        onChange={setQuantity}
-        error={errors.quantity}
-        data-autofocus
-        required
-      />
+      <QuantityField label={LABELS.quantity} unit={item.unit} min="0.01" value={quantity} onChange={setQuantity} error={errors.quantity} data-autofocus required />
       <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
     </FormModal>
   )

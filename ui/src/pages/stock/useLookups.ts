@@ -1,7 +1,7 @@
 import type { Category, Supplier } from '../../../../src/contract/stock'
 import { listCategories, listSuppliers } from '../../api/stock'
-import { STOCK_UI } from './text'
-import { useLoad } from './shared'
+import { STOCK_UI } from '../../messages/stock'
+import { useLoad } from '../../components/useLoad'
 import { messageOr } from '../../api/client'
 
 /** Every category and supplier, for the filters and the item form's pickers (a restaurant has dozens, not thousands). */

@@ -2,7 +2,7 @@ import { Link } from 'wouter'
 import { buttonClass } from '../../components/Button'
 import { AuthShell } from '../../components/AuthShell'
 import { logout } from '../../session/logout'
-import { UI } from '../../messages'
+import { UI } from '../../messages/common'
 
 export default function UnauthorizedPage() {
   return (

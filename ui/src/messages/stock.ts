@@ -1,6 +1,6 @@
 // SPEC §8 words of the Stock and Movements pages that only the UI says (the server's own messages
 // come from src/contract/stock.ts and win whenever the server sent one).
-import { MSG } from '../../../../src/contract/messages'
+import { MSG } from '../../../src/contract/messages'
 
 export type StockKind = 'item' | 'category' | 'supplier'
 

@@ -1,6 +1,5 @@
-// UI-only words that SPEC quotes (titles, buttons, marketing) and a few of our own. Spec messages shared
-// with the server live in src/contract/messages.ts.
-export const UI = {
+// Words of the sign-in, forgot-password and reset-password screens and the password fields (SPEC §2, §8).
+export const AUTH = {
   signIn: 'Sign In',
   signingIn: 'Signing In...',
   forgotLink: 'Forgot your password?',
@@ -8,8 +7,6 @@ export const UI = {
   sending: 'Sending...',
   backToLogin: 'Back to Login',
   emailSentTitle: 'Email Sent',
-  errorTitle: 'Error',
-  successTitle: 'Success',
   validatingReset: 'Validating Reset Link',
   invalidReset: 'Invalid Reset Link',
   requestNewReset: 'Request New Reset Link',
@@ -18,13 +15,6 @@ export const UI = {
   confirmNewPassword: 'Confirm New Password',
   showPassword: 'Show password',
   hidePassword: 'Hide password',
-  unauthorized: 'Unauthorized',
-  switchAccount: 'Switch Account',
-  pageNotFound: 'Page not found',
-  noDate: 'No date',
-  invalidDate: 'Invalid date',
-  retry: 'Retry',
-  empty: (kind: string, term?: string) => (term ? `No ${kind} found for "${term}"` : `No ${kind} found`),
   marketing: [
     { title: 'Smart stock tracking', text: 'Every delivery and issue recorded, balances always right.' },
     { title: 'Real-time alerts', text: 'Low stock and expiring items flagged the moment they happen.' },
@@ -32,5 +22,4 @@ export const UI = {
     { title: 'Analytics and reports', text: 'Usage, wastage and stock value, ready to download.' },
     { title: '24/7 monitoring', text: 'Runs on a small box in the back office, day and night.' },
   ],
-  developerCredit: { label: 'Developed by the RIMS team', href: 'https://github.com/rims-inventory' },
 } as const

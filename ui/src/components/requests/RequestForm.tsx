@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react'
 import { CreateRequestBody, PRIORITIES, type KitchenRequest, type Priority } from '../../../../src/contract/kitchen'
-import { createRequest, searchItems, updateRequest } from '../../api/kitchen'
-import { Button } from '../../components/Button'
-import { ErrorLine } from '../../components/ErrorLine'
-import { SelectField, TextAreaField, TextField } from '../../components/Field'
-import { Modal } from '../../components/Modal'
-import { useFormat } from '../../lib/useFormat'
+import { createRequest, updateRequest } from '../../api/kitchen'
+import { ErrorLine } from '../ErrorLine'
+import { SelectField, TextAreaField } from '../Field'
+import { QuantityField } from '../QuantityField'
+import { FormModal } from '../FormModal'
 import { check } from '../../lib/validation'
-import { ItemPicker, type PickedItem } from './ItemPicker'
-import { KITCHEN_UI_MSG as M } from './messages'
-import { failureMessage, relabel, titleCase, toNumber } from './shared'
+import { titleCase } from '../Badge'
+import { ItemPicker, type PickedItem } from '../ItemPicker'
+import { KITCHEN_UI_MSG as M } from '../../messages/kitchen'
+import { relabel, toNumber } from '../../lib/formInput'
+import { useSubmit } from '../useSubmit'
 
 export interface RequestFormProps {
   open: boolean
@@ -36,32 +37,16 @@ const PRIORITY_OPTIONS = PRIORITIES.map((p) => ({ value: p, label: titleCase(p) 
  * renders it with its own title and failure lines.
  */
 export function RequestForm(props: RequestFormProps) {
-  const editing = !!props.request
-  return (
-    <Modal open={props.open} onClose={props.onClose} title={props.title ?? (editing ? 'Edit Request' : 'New Request')}>
-      {props.open && <RequestFormBody {...props} />}
-    </Modal>
-  )
+  return props.open && <RequestFormBody {...props} />
 }
 
-function RequestFormBody({ request, initialItem, onSaved, onFailed, onClose, failure, submitLabel }: RequestFormProps) {
-  const f = useFormat()
+function RequestFormBody({ request, initialItem, onSaved, onFailed, onClose, failure, title, submitLabel }: RequestFormProps) {
   const [item, setItem] = useState<PickedItem | null>(request ? { id: request.item_id, name: request.item_name, unit: request.unit } : (initialItem ?? null))
   const [quantity, setQuantity] = useState(request ? String(request.quantity_requested) : '')
   const [priority, setPriority] = useState<Priority>(request?.priority ?? 'MEDIUM')
   const [remarks, setRemarks] = useState(request?.remarks ?? '')
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const search = async (q: string, signal: AbortSignal): Promise<PickedItem[]> =>
-    (await searchItems(q, signal)).data.map((i) => ({
-      id: i.id,
-      name: i.name,
-      unit: i.unit,
-      quantity: i.current_quantity,
-      detail: `${i.category_name} · ${f.quantity(i.current_quantity, i.unit)} in store`,
-    }))
+  const { busy, failure: formError, setFailure: setFormError, run } = useSubmit()
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -78,46 +63,31 @@ function RequestFormBody({ request, initialItem, onSaved, onFailed, onClose, fai
       return
     }
     setErrors({})
-    setBusy(true)
-    try {
+    const lines = request ? { failed: M.updateFailed, error: M.updateError } : (failure ?? { failed: M.createFailed, error: M.createError })
+    await run(async () => {
       const send = { ...r.value, remarks: r.value.remarks ?? null }
       const res = request ? await updateRequest(request.id, send) : await createRequest(send)
       onSaved(res.data, res.message)
       onClose()
-    } catch (err) {
-      const lines = request ? { failed: M.updateFailed, error: M.updateError } : (failure ?? { failed: M.createFailed, error: M.createError })
-      setFormError(failureMessage(err, lines.failed, lines.error))
-      onFailed?.()
-    } finally {
-      setBusy(false)
-    }
+    }, lines.failed, lines.error, onFailed)
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <FormModal
+      title={title ?? (request ? 'Edit Request' : 'New Request')}
+      busy={busy}
+      formId={request ? `request-form-${request.id}` : 'request-form-new'}
+      submitLabel={submitLabel ?? (request ? 'Save Changes' : 'Submit Request')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <ErrorLine message={formError} />
-      <ItemPicker label="Item" value={item} onChange={setItem} search={search} error={errors.item_id} autoFocus={!item} />
+      <ItemPicker label="Item" source="store" value={item} onChange={setItem} error={errors.item_id} autoFocus={!item} />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label={item ? `Quantity (${item.unit})` : 'Quantity'}
-          inputMode="decimal"
-          autoComplete="off"
-          value={quantity}
-          onChange={setQuantity}
-          error={errors.quantity_requested}
-          data-autofocus={item ? true : undefined}
-        />
+        <QuantityField label="Quantity" unit={item?.unit} value={quantity} onChange={setQuantity} error={errors.quantity_requested} data-autofocus={item ? true : undefined} />
         <SelectField label="Priority" value={priority} onChange={(v) => setPriority(v as Priority)} options={PRIORITY_OPTIONS} error={errors.priority} />
       </div>
       <TextAreaField label="Remarks (optional)" rows={2} value={remarks} onChange={setRemarks} error={errors.remarks} />
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : (submitLabel ?? (request ? 'Save Changes' : 'Submit Request'))}
-        </Button>
-      </div>
-    </form>
+    </FormModal>
   )
 }

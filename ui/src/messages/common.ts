@@ -1,0 +1,24 @@
+// The words every screen shares (titles, Retry, empty lists, dates) and the item picker's.
+// Each concern has its own dictionary beside this one (auth, stock, kitchen, dashboard); messages
+// the server also sends live in src/contract/ and win whenever the server sent one.
+export const UI = {
+  errorTitle: 'Error',
+  successTitle: 'Success',
+  unauthorized: 'Unauthorized',
+  switchAccount: 'Switch Account',
+  pageNotFound: 'Page not found',
+  noDate: 'No date',
+  invalidDate: 'Invalid date',
+  retry: 'Retry',
+  empty: (kind: string, term?: string) => (term ? `No ${kind} found for "${term}"` : `No ${kind} found`),
+  developerCredit: { label: 'Developed by the RIMS team', href: 'https://github.com/rims-inventory' },
+} as const
+
+/** The item picker (components/ItemPicker). */
+export const PICKER = {
+  placeholder: 'Search items by name or barcode',
+  searching: 'Searching...',
+  none: (term?: string) => UI.empty('items', term),
+  inStore: (category: string, quantity: string) => `${category} · ${quantity} in store`,
+  inKitchen: (quantity: string) => `${quantity} in the kitchen`,
+} as const
