@@ -10,12 +10,14 @@ import { healthCommand } from './cli/health'
 import { serve } from './cli/serve'
 import { startupErrorLine } from './cli/startup-error'
 import { openAndMigrate } from './db/open'
+import { parsePublicHosts } from './tls/public-hosts'
 
 const USAGE = `RIMS ${pkg.version}: restaurant and bar inventory
 
 Usage:
   rims [serve] [--port 3000] [--host 0.0.0.0] [--data ./rims-data] [--demo]
         [--https-port 3443 (0: HTTPS off)] [--cert FILE --key FILE (your own certificate)]
+        [--public-host NAME,ADDRESS (what devices use; in a container, the box's)]
   rims create-manager --name "Full Name" --email you@example.com [--password-stdin]
   rims doctor [--data ./rims-data]     re-add every ledger and check the database
   rims health [--port 3000] [--https-port 3443]  exit 0 when the local server answers, 1 otherwise (for Docker, systemd)
@@ -23,7 +25,7 @@ Usage:
   rims restore FILE [--data DIR]       replace the database with a backup (server stopped)
   rims --version | --help
 
-Environment: RIMS_PORT, RIMS_HOST, RIMS_DATA_DIR, RIMS_JWT_SECRET, RIMS_HTTPS_PORT, RIMS_TLS_CERT, RIMS_TLS_KEY.`
+Environment: RIMS_PORT, RIMS_HOST, RIMS_DATA_DIR, RIMS_JWT_SECRET, RIMS_HTTPS_PORT, RIMS_TLS_CERT, RIMS_TLS_KEY, RIMS_PUBLIC_HOST.`
 
 const COMMANDS = ['serve', 'create-manager', 'doctor', 'backup', 'restore', 'health'] as const
 
@@ -45,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
         port: { type: 'string' },
         'https-port': { type: 'string' },
         cert: { type: 'string' },
+        'public-host': { type: 'string' },
         key: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
@@ -78,7 +81,13 @@ async function main(argv: string[]): Promise<number> {
       const certFile = values.cert ?? process.env.RIMS_TLS_CERT
       const keyFile = values.key ?? process.env.RIMS_TLS_KEY
       if (!certFile !== !keyFile) fail('--cert and --key (RIMS_TLS_CERT, RIMS_TLS_KEY) go together')
-      await serve({ port, host: values.host ?? process.env.RIMS_HOST ?? '0.0.0.0', data, demo: values.demo, httpsPort, certFile, keyFile })
+      let publicHosts: string[]
+      try {
+        publicHosts = parsePublicHosts(values['public-host'] ?? process.env.RIMS_PUBLIC_HOST)
+      } catch (e) {
+        fail((e as Error).message)
+      }
+      await serve({ port, host: values.host ?? process.env.RIMS_HOST ?? '0.0.0.0', data, demo: values.demo, httpsPort, certFile, keyFile, publicHosts })
       return -1 // keeps running
     }
     case 'create-manager':

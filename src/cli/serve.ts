@@ -5,6 +5,7 @@ import { createDeps } from '../deps'
 import { TlsConfigError } from '../tls/owner-cert'
 import { httpsRedirect } from '../tls/redirect'
 import { describeTls, prepareTls, type TlsSetup } from '../tls/setup'
+import { inContainer, publicUrls, unreachableReason } from '../tls/public-hosts'
 import { phoneUrl, serverUrls } from '../tls/urls'
 import { loadUiAssets } from '../ui-assets'
 import { startAlertSchedule } from '../modules/alerts/schedule'
@@ -23,6 +24,8 @@ export interface ServeOptions {
   /** The owner's certificate and key (PEM); without them the local CA's certificate is served. */
   certFile?: string
   keyFile?: string
+  /** The names and addresses devices use (--public-host): they replace what the box finds by itself. */
+  publicHosts?: string[]
 }
 
 export async function serve(o: ServeOptions) {
@@ -39,18 +42,24 @@ export async function serve(o: ServeOptions) {
   const db = openAndMigrate(dir.dbPath)
   const httpsPort = o.httpsPort ?? 0
   // The addresses staff can type on the restaurant's network; links in mails use a LAN one.
-  const urls = serverUrls(o.host, o.port, httpsPort)
+  const publicHosts = o.publicHosts ?? []
+  const addresses = (port: number) => (publicHosts.length ? publicUrls(publicHosts, port, httpsPort) : serverUrls(o.host, port, httpsPort))
+  const urls = addresses(o.port)
   const deps = createDeps({ db, secret, serverUrl: phoneUrl(urls).http, ui: await loadUiAssets() })
   if (o.demo && (await seedDemo(deps))) deps.logger.info('Demo data seeded: manager@rims.local, store@rims.local, chef@rims.local (password rims-demo-2026)')
+  // In a container on a bridge network, say once how to name the box (see docs/operations.md).
+  const unreachable = unreachableReason({ container: inContainer(), publicHosts, publicUrl: deps.settings.get().public_url })
+  if (unreachable) deps.logger.warn(unreachable)
   let tls: TlsSetup | null = null
   if (httpsPort) {
     try {
-      tls = await prepareTls({ dataDir: dir.root, certFile: o.certFile, keyFile: o.keyFile, settings: deps.settings.get() })
+      tls = await prepareTls({ dataDir: dir.root, certFile: o.certFile, keyFile: o.keyFile, publicHosts, settings: deps.settings.get() })
     } catch (e) {
       console.error(e instanceof TlsConfigError ? e.message : `The HTTPS certificate files in ${dir.root}/tls cannot be used (${(e as Error).message}). Move the tls folder away to make new ones.`)
       db.close()
       process.exit(2)
     }
+    tls.info.unreachable = unreachable
     deps.tls = tls.info
   } else if (deps.settings.get().require_https) {
     deps.logger.warn('require_https is on but HTTPS is off (--https-port 0): HTTP is served without a redirect')
@@ -85,7 +94,7 @@ export async function serve(o: ServeOptions) {
 
   console.log(`RIMS is running (data: ${dir.root}, ready in ${Math.round(performance.now() - started)} ms). Open on this network:`)
   if (tls) {
-    tls.info.urls.push(...serverUrls(o.host, server.port ?? o.port, httpsPort))
+    tls.info.urls.push(...addresses(server.port ?? o.port))
     console.log(await describeTls(tls))
   } else {
     for (const url of urls) console.log(`  ${url.http}`)

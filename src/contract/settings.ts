@@ -120,4 +120,8 @@ export const SettingsPatch = v.partial(
 )
 export type SettingsPatch = v.InferOutput<typeof SettingsPatch>
 
-export const SETTINGS_MSG = { saved: 'Settings saved' } as const
+export const SETTINGS_MSG = {
+  saved: 'Settings saved',
+  httpsOff: 'HTTPS is off on this server (started with --https-port 0): start it with HTTPS before requiring it.',
+  httpsUnreachable: (reason: string) => `"Require HTTPS" would send every device to an address it cannot reach. ${reason}`,
+} as const

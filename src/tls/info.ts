@@ -6,4 +6,6 @@ export interface TlsInfo {
   caPem: string | null
   fingerprint: string | null
   urls: ServerUrl[]
+  /** Set when no device could reach these addresses (a container without RIMS_PUBLIC_HOST): "require HTTPS" is refused with it. */
+  unreachable?: string | null
 }

@@ -54,7 +54,7 @@ function ipBytes(ip: string): number[] | null {
 
 const maskBytes = (bits: number, length: number) => Array.from({ length }, (_, i) => (bits >= (i + 1) * 8 ? 0xff : bits <= i * 8 ? 0 : (0xff << (8 - (bits - i * 8))) & 0xff))
 
-function inRange(ip: string, cidr: string): boolean {
+export function inRange(ip: string, cidr: string): boolean {
   const [net, bits] = cidr.split('/')
   const a = ipBytes(ip)
   const b = ipBytes(net)

@@ -3,6 +3,7 @@ import { SETTING_DEFAULTS, type Settings } from '../contract/settings'
 import type { TlsInfo } from './info'
 import { ensureLocalCertificates } from './local-ca'
 import { serverNames } from './names'
+import { publicNames } from './public-hosts'
 import { loadOwnerCertificate, ownerFingerprint } from './owner-cert'
 import { terminalQr } from './qr'
 import { phoneUrl } from './urls'
@@ -21,7 +22,7 @@ export interface TlsSetup {
  * The certificate the HTTPS listener serves: the owner's (`--cert/--key`, checked) or the local
  * CA's server certificate under `<data>/tls/`, made or re-issued as needed.
  */
-export async function prepareTls(o: { dataDir: string; certFile?: string; keyFile?: string; settings: Pick<Settings, 'restaurant_name' | 'public_url'> }): Promise<TlsSetup> {
+export async function prepareTls(o: { dataDir: string; certFile?: string; keyFile?: string; publicHosts?: string[]; settings: Pick<Settings, 'restaurant_name' | 'public_url'> }): Promise<TlsSetup> {
   if (o.certFile && o.keyFile) {
     const owner = loadOwnerCertificate(o.certFile, o.keyFile)
     return {
@@ -33,7 +34,9 @@ export async function prepareTls(o: { dataDir: string; certFile?: string; keyFil
   }
   const { restaurant_name, public_url } = o.settings
   const caLabel = restaurant_name && restaurant_name !== SETTING_DEFAULTS.restaurant_name ? restaurant_name : hostname()
-  const names = serverNames({ extraHost: public_url ? new URL(public_url).hostname : undefined })
+  const extraHost = public_url ? new URL(public_url).hostname : undefined
+  // Named hosts replace what the box finds by itself, so a re-created container keeps its certificate.
+  const names = o.publicHosts?.length ? publicNames(o.publicHosts, extraHost) : serverNames({ extraHost })
   const local = await ensureLocalCertificates({ dataDir: o.dataDir, caLabel, names })
   const notes: string[] = []
   if (local.madeCa) notes.push(`Made a local certificate authority (${local.caSubject}) in ${o.dataDir}/tls: each device trusts it once (see /ca.crt).`)
