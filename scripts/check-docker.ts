@@ -60,6 +60,9 @@ async function waitHealthy(): Promise<number> {
   throw new Error(`the container did not become healthy:\n${(await $`${engine} logs ${name}`.quiet().nothrow()).text()}`)
 }
 
+/** Host networking, as the README runs it; RIMS_PUBLIC_HOST keeps the certificate's names stable. */
+const run = () => $`${engine} run -d --name ${name} --network host -v ${volume}:/data -e RIMS_PORT=${port} -e RIMS_HTTPS_PORT=${httpsPort} -e RIMS_PUBLIC_HOST=127.0.0.1 ${tag}`.quiet()
+
 async function signIn(email: string): Promise<void> {
   const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`)
@@ -76,7 +79,7 @@ try {
   step(`built in ${seconds(started)} s; image size ${(await $`${engine} image inspect --format {{.Size}} ${tag}`.text()).trim()} bytes`)
 
   started = performance.now()
-  await $`${engine} run -d --name ${name} --network host -v ${volume}:/data -e RIMS_PORT=${port} -e RIMS_HTTPS_PORT=${httpsPort} -e RIMS_PUBLIC_HOST=127.0.0.1 ${tag}`.quiet()
+  await run()
   step(`healthy ${(await waitHealthy() / 1000).toFixed(1)} s after the container was started (${seconds(started)} s with the run command)`)
 
   await $`echo ${password} | ${engine} exec -i ${name} rims create-manager --name Owner --email owner@example.com --password-stdin`
@@ -89,6 +92,16 @@ try {
   await signIn('owner@example.com')
   if ((await caFingerprint()) !== before) throw new Error('the CA certificate changed across a restart')
   step('after the restart: the Manager still signs in and the CA certificate is the same')
+
+  // An upgrade re-creates the container on the same volume: data, CA and certificate stay.
+  const certificate = (await $`${engine} exec ${name} cat /data/tls/server.crt`.text()).trim()
+  await $`${engine} rm -f ${name}`.quiet()
+  await run()
+  await waitHealthy()
+  await signIn('owner@example.com')
+  if ((await caFingerprint()) !== before) throw new Error('the CA certificate changed when the container was re-created')
+  if ((await $`${engine} exec ${name} cat /data/tls/server.crt`.text()).trim() !== certificate) throw new Error('the server certificate was re-issued when the container was re-created')
+  step('after a re-create on the same volume: the Manager signs in, the CA and the server certificate are the same')
   step('ok')
 } catch (e) {
   console.error(`check:docker failed: ${(e as Error).message}`)
