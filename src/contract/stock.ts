@@ -50,6 +50,9 @@ export interface Item {
   days_until_expiry?: number
 }
 
+/** An item's own fields: what the item form sends and the items repo writes (quantities come through the ledger). */
+export type ItemFields = Pick<Item, 'name' | 'barcode' | 'category_id' | 'supplier_id' | 'unit' | 'cost_price' | 'min_stock_level' | 'expiry_date'>
+
 export const MOVEMENT_TYPES = ['IN', 'OUT', 'ADJUSTMENT'] as const
 export type MovementType = (typeof MOVEMENT_TYPES)[number]
 /** Who made a ledger row. Only MANUAL IN/OUT rows can be edited or deleted. */

@@ -1,34 +1,18 @@
-import type { AlertPriority, AlertStatus, AlertType } from '../../contract/alerts'
+import type { Alert, AlertPriority, AlertStatus, AlertType } from '../../contract/alerts'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
 /** An alert row as stored: details is JSON text. */
-export interface AlertRow {
-  id: number
-  type: AlertType
-  priority: AlertPriority
-  title: string
-  message: string
+export type AlertRow = Omit<Alert, 'details'> & {
   details: string | null
-  item_id: number | null
   condition_key: string
   condition_open: number
-  status: AlertStatus
-  created_at: string
   updated_at: string
   resolved_at: string | null
 }
 
 /** What an alert says; the engine builds these from the facts. */
-export interface AlertDraft {
-  type: AlertType
-  priority: AlertPriority
-  title: string
-  message: string
-  details: Record<string, unknown> | null
-  item_id: number | null
-  condition_key: string
-}
+export type AlertDraft = Pick<Alert, 'type' | 'priority' | 'title' | 'message' | 'details' | 'item_id'> & { condition_key: string }
 
 /** The item facts the stock conditions are read from. */
 export interface ItemFacts {

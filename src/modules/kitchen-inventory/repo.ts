@@ -1,4 +1,4 @@
-import type { KitchenMovement, KitchenMovementType, KitchenSourceType } from '../../contract/kitchen'
+import type { KitchenInventoryRow, KitchenMovement, KitchenMovementType, KitchenSourceType } from '../../contract/kitchen'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
@@ -56,18 +56,8 @@ export function insertKitchenMovement(
 
 // ---------- Inventory ----------
 
-export interface InventoryRow {
-  id: number
-  item_id: number
-  item_name: string
-  category: string
-  supplier_name: string
-  cost_price: number
-  quantity: number
-  unit: string
-  is_active: number
-  last_updated: string
-}
+/** A kitchen inventory row as SQLite gives it: the contract's row with is_active as 0/1. */
+export type InventoryRow = Omit<KitchenInventoryRow, 'is_active'> & { is_active: number }
 
 const INVENTORY = `SELECT k.id, k.item_id, i.name AS item_name, c.name AS category, s.name AS supplier_name, i.cost_price,
   k.quantity, i.unit, i.is_active, k.last_updated

@@ -1,4 +1,4 @@
-import type { Item } from '../../contract/stock'
+import type { Item, ItemFields } from '../../contract/stock'
 import type { Db } from '../../db/open'
 import { containsPattern } from '../../db/like'
 
@@ -72,19 +72,9 @@ export const barcodeTaken = (db: Db, barcode: string, exceptId = 0) =>
 export const categoryExists = (db: Db, id: number) => db.query('SELECT 1 FROM categories WHERE id = $id').get({ id }) !== null
 export const supplierExists = (db: Db, id: number) => db.query('SELECT 1 FROM suppliers WHERE id = $id').get({ id }) !== null
 
-export interface ItemValues {
-  name: string
-  barcode: string | null
-  category_id: number
-  supplier_id: number
-  unit: string
-  cost_price: number
-  min_stock_level: number
-  expiry_date: string | null
-}
 
 /** A new item starts at 0: its opening stock is written through the ledger. */
-export function insertItem(db: Db, v: ItemValues, at: string): number {
+export function insertItem(db: Db, v: ItemFields, at: string): number {
   return (
     db
       .query(
@@ -96,7 +86,7 @@ export function insertItem(db: Db, v: ItemValues, at: string): number {
 }
 
 /** Never current_quantity: only the ledger moves a balance. */
-export function updateItem(db: Db, id: number, v: ItemValues & { is_active: boolean }, at: string) {
+export function updateItem(db: Db, id: number, v: ItemFields & { is_active: boolean }, at: string) {
   db.query(
     `UPDATE items SET name = $name, barcode = $barcode, category_id = $category_id, supplier_id = $supplier_id, unit = $unit,
        cost_price = $cost_price, min_stock_level = $min_stock_level, expiry_date = $expiry_date, is_active = $is_active, updated_at = $at

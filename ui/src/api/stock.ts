@@ -1,6 +1,6 @@
 // Items, categories, suppliers, the main-store ledger and the kitchen transfer: one typed function per endpoint.
 import type { TransferInput, TransferResult } from '../../../src/contract/kitchen'
-import type { Category, CategoryInput, Item, ItemStatistics, MovementStatistics, MovementType, StockMovement, Supplier, SupplierInput } from '../../../src/contract/stock'
+import type { Category, CategoryInput, Item, ItemFields, ItemStatistics, MovementStatistics, MovementType, StockMovement, Supplier, SupplierInput } from '../../../src/contract/stock'
 import { call, callList } from './client'
 
 type Signal = AbortSignal | undefined
@@ -17,16 +17,7 @@ export interface ItemFilters extends Paging {
   supplier_id?: number
 }
 
-export interface ItemBody {
-  name: string
-  barcode: string | null
-  category_id: number
-  supplier_id: number
-  unit: string
-  cost_price: number
-  min_stock_level: number
-  expiry_date: string | null
-}
+export type ItemBody = ItemFields
 
 export const listItems = (f: ItemFilters, signal?: Signal) => callList<Item>('/items', { ...f }, signal)
 /** The pickers' search (name or barcode). */
