@@ -1,16 +1,23 @@
 import { expect, test } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { MSG } from '../src/contract/messages'
+import { makeOwnerCertificate } from '../src/tls/testing'
 import { apiLogin, DEMO, DEMO_PASSWORD, signInWithForm } from './helpers'
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it receives. It offers STARTTLS with a
+ * certificate from its own CA (given to RIMS as smtp_ca), as RIMS sends reset links over TLS only.
+ */
 async function startMailbox() {
   const mails: string[] = []
   const waiters: (() => void)[] = []
+  const relay = await makeOwnerCertificate()
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    key: readFileSync(relay.key, 'utf8'),
+    cert: relay.certPem,
     logger: false,
     onData(stream, _session, done) {
       let raw = ''
@@ -26,6 +33,7 @@ async function startMailbox() {
   const port = (server.server.address() as AddressInfo).port
   return {
     port,
+    caPem: relay.caPem,
     /** The next mail's reset link (quoted-printable soft breaks undone). */
     async nextResetLink(timeoutMs = 10_000): Promise<string> {
       const before = mails.length
@@ -51,7 +59,7 @@ test('forgot → mail → reset → the new password signs in', async ({ page, r
   const manager = await apiLogin(request, DEMO.Manager.email)
   const put = await request.put('/api/manager/settings', {
     headers: { Authorization: `Bearer ${manager.token}` },
-    data: { smtp_host: '127.0.0.1', smtp_port: mailbox.port, smtp_secure: false },
+    data: { smtp_host: '127.0.0.1', smtp_port: mailbox.port, smtp_secure: false, smtp_ca: mailbox.caPem },
   })
   expect(put.status()).toBe(200)
   const email = DEMO.Chef.email
