@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
-import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, toDateRange, upperEnum, withDateAliases } from './fields'
+import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, safeName, toDateRange, upperEnum, withDateAliases } from './fields'
 import { daysBetween } from './dates'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
@@ -123,13 +123,13 @@ const optionalEmail = v.optional(
 )
 
 export const CategoryBody = v.object({
-  name: requiredText('name', 100),
+  name: safeName('name', 100),
   description: v.pipe(optionalText('description', 500), v.transform(blankToNull)),
 })
 export type CategoryInput = v.InferOutput<typeof CategoryBody>
 
 export const SupplierBody = v.object({
-  name: requiredText('name', 150),
+  name: safeName('name', 150),
   contact_person: v.pipe(optionalText('contact_person', 150), v.transform(blankToNull)),
   email: v.pipe(optionalEmail, v.transform(blankToNull)),
   phone: v.pipe(optionalText('phone', 50), v.transform(blankToNull)),
@@ -141,7 +141,7 @@ const optionalDate = (field: string) =>
   v.optional(v.nullable(v.union([v.literal(''), isoDate(field)], `${field} must be a date (YYYY-MM-DD)`)))
 
 const itemFields = {
-  name: requiredText('name', 150),
+  name: safeName('name', 150),
   barcode: v.pipe(optionalText('barcode', 64), v.transform(blankToNull)),
   category_id: required('category_id', id('category_id')),
   supplier_id: required('supplier_id', id('supplier_id')),
