@@ -232,6 +232,21 @@ export const DateRangeQuery = v.pipe(
 
 export const MovementTypeParam = upperEnum('type', MOVEMENT_TYPES)
 
+// ---------- The value ceiling ----------
+
+/**
+ * The most one item's stock may be worth, cost_price × quantity, in currency units (main store and
+ * kitchen each). Far above any restaurant, yet 10,000 items at it still sum to 1e17 ngwee, well
+ * inside SQLite's 64-bit integers (the trigger-kept item_totals.value_cents): the field limits alone
+ * (cost and quantity each up to MAX_AMOUNT) would multiply to 1e22 and overflow.
+ */
+export const MAX_ITEM_VALUE = 100_000_000_000
+/** The same ceiling as cost in cents × quantity in hundredths (the stored units). */
+export const MAX_VALUE_PRODUCT = MAX_ITEM_VALUE * 100 * 100
+
+/** Whether cost (cents) × quantity (hundredths) passes the ceiling. Exact: at the ceiling the product is far below 2^53. */
+export const exceedsValueCeiling = (costCents: number, qtyHundredths: number) => costCents * qtyHundredths > MAX_VALUE_PRODUCT
+
 // ---------- Messages ----------
 
 const qty = (hundredths: number) => String(hundredths / 100)
@@ -263,6 +278,7 @@ export const STOCK_MSG = {
     `This ${what} is used by ${total} item${total === 1 ? '' : 's'}${inactive ? ` (${inactive} deactivated)` : ''} and cannot be deleted. Move the items to another ${what} first.`,
   unknownReference: (field: 'category_id' | 'supplier_id') => `${field} does not match an existing ${field === 'category_id' ? 'category' : 'supplier'}`,
   idempotencyReused: 'This Idempotency-Key was already used for a different request',
+  valueTooLarge: (field: string) => `${field} is too large: one item's stock may be worth at most 100,000,000,000 (cost_price × quantity)`,
 } as const
 
 /** Why a ledger row cannot be edited: who made it. */
