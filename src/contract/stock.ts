@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
 import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, safeName, toDateRange, upperEnum, withDateAliases } from './fields'
-import { daysBetween } from './dates'
+import { daysBetween, localDate } from './dates'
+import { MANAGER } from './roles'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
 
@@ -74,6 +75,30 @@ export interface StockMovement {
   movement_date: string
   created_at: string
   updated_at: string
+  /** Who last edited the row; null while it was never edited. */
+  updated_by: number | null
+  updated_by_name: string | null
+  /** Every edit, oldest first: on the movement's detail (GET /stock-movements/{id}) and the answers of POST and PUT, not on lists. */
+  history?: MovementHistoryEntry[]
+}
+
+/** A movement's values as they were before or after an edit (quantity as a decimal number). */
+export interface MovementSnapshot {
+  item_id: number
+  item_name: string
+  type: MovementType
+  quantity: number
+  remarks: string | null
+}
+
+export interface MovementHistoryEntry {
+  at: string
+  user_id: number
+  user_name: string
+  action: 'edit' | 'delete'
+  before: MovementSnapshot
+  /** Null for a deletion. */
+  after: MovementSnapshot | null
 }
 
 export interface ItemStatistics {
@@ -278,6 +303,8 @@ export const STOCK_MSG = {
     `This ${what} is used by ${total} item${total === 1 ? '' : 's'}${inactive ? ` (${inactive} deactivated)` : ''} and cannot be deleted. Move the items to another ${what} first.`,
   unknownReference: (field: 'category_id' | 'supplier_id') => `${field} does not match an existing ${field === 'category_id' ? 'category' : 'supplier'}`,
   idempotencyReused: 'This Idempotency-Key was already used for a different request',
+  /** A Storekeeper changes only the rows they recorded on the restaurant's today; a Manager changes any. */
+  editOwnToday: 'You can edit only movements you recorded today; ask a Manager',
   valueTooLarge: (field: string) => `${field} is too large: one item's stock may be worth at most 100,000,000,000 (cost_price × quantity)`,
 } as const
 
@@ -288,6 +315,14 @@ export const MADE_BY: Record<string, string> = {
   REQUEST: 'a kitchen request fulfilment',
   TRANSFER: 'a kitchen transfer',
 }
+
+/**
+ * Who may edit (or delete) a movement that is editable at all: a Manager any; anyone else only the rows
+ * they recorded themselves on the restaurant's today (`zone`). The server refuses the rest with
+ * STOCK_MSG.editOwnToday; the UI offers the buttons by the same rule.
+ */
+export const mayChangeMovement = (user: { id: number; role_name: string }, m: Pick<StockMovement, 'user_id' | 'created_at'>, zone: string, now: Date) =>
+  user.role_name === MANAGER || (m.user_id === user.id && localDate(new Date(m.created_at), zone) === localDate(now, zone))
 
 // ---------- Who may call what ----------
 
