@@ -75,7 +75,6 @@ export function movementCounts(db: Db): Record<MovementType, number> {
 }
 
 export const findMovementView = (db: Db, id: number) => db.query(`${VIEW} WHERE m.id = $id`).get({ id }) as MovementView | null
-export const findMovement = (db: Db, id: number) => db.query('SELECT * FROM stock_movements WHERE id = $id').get({ id }) as MovementRow | null
 
 /** Writes one ledger row and reads it back joined for display. */
 export function insertMovement(
