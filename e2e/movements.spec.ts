@@ -122,6 +122,19 @@ test('Storekeeper sees Edit on rows a person entered, no Delete, and no Total Va
   await edit.getByRole('button', { name: 'Update Movement' }).click()
   await expect(page.getByRole('status').filter({ hasText: STOCK_MSG.movementUpdated })).toBeVisible()
   await expect(rowOf(page, name).filter({ hasText: 'Keeper delivery' })).toContainText('+7 kg')
+  // The edit is kept: who edited the row, and its history in the edit dialog.
+  await expect(manual).toContainText('Edited by')
+  await manual.getByRole('button', { name: 'Edit' }).click()
+  await expect(edit.getByRole('list', { name: 'Edit history' })).toContainText(/Edited by .+: quantity 6 → 7/)
+  await edit.getByRole('button', { name: 'Cancel' }).click()
+  // A row the Manager recorded is not the Storekeeper's to edit.
+  const { token: managerToken } = await apiLogin(request, DEMO.Manager.email)
+  const itemId = (await (await request.get(`/api/items?q=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${managerToken}` } })).json()).data[0].id
+  await request.post('/api/stock-movements', { headers: { authorization: `Bearer ${managerToken}` }, data: { item_id: itemId, type: 'IN', quantity: 1, remarks: 'Manager delivery' } })
+  await page.reload()
+  await page.getByLabel('Search movements').fill(name)
+  await expect(rowOf(page, name).filter({ hasText: 'Manager delivery' })).toHaveCount(1)
+  await expect(rowOf(page, name).filter({ hasText: 'Manager delivery' }).getByRole('button', { name: 'Edit' })).toHaveCount(0)
 
   await page.goto('/stock')
   await expect(page.getByRole('region', { name: 'Statistics' }).getByText('Total Categories')).toBeVisible()

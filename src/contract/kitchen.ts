@@ -278,14 +278,14 @@ export const kitchenMovementLabel = (m: { movement_type: KitchenMovementType; so
 // ---------- Who may call what ----------
 
 export const kitchenAccess = {
-  'GET /api/kitchen-requests': ALL_STAFF,
+  'GET /api/kitchen-requests': 'signed-in',
   'POST /api/kitchen-requests': KITCHEN_STAFF,
-  'GET /api/kitchen-requests/statistics': ALL_STAFF,
-  'GET /api/kitchen-requests/search': ALL_STAFF,
-  'GET /api/kitchen-requests/chef/:id': ALL_STAFF,
-  'GET /api/kitchen-requests/status/:status': ALL_STAFF,
-  'GET /api/kitchen-requests/priority/:priority': ALL_STAFF,
-  'GET /api/kitchen-requests/:id': ALL_STAFF,
+  'GET /api/kitchen-requests/statistics': 'signed-in',
+  'GET /api/kitchen-requests/search': 'signed-in',
+  'GET /api/kitchen-requests/chef/:id': 'signed-in',
+  'GET /api/kitchen-requests/status/:status': 'signed-in',
+  'GET /api/kitchen-requests/priority/:priority': 'signed-in',
+  'GET /api/kitchen-requests/:id': 'signed-in',
   'PUT /api/kitchen-requests/:id': KITCHEN_STAFF,
   'DELETE /api/kitchen-requests/:id': KITCHEN_STAFF,
   'PATCH /api/kitchen-requests/:id/approve': STORE_STAFF,

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
-import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, toDateRange, upperEnum, withDateAliases } from './fields'
-import { daysBetween } from './dates'
+import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, safeName, toDateRange, upperEnum, withDateAliases } from './fields'
+import { daysBetween, localDate } from './dates'
+import { MANAGER } from './roles'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
 
@@ -77,6 +78,30 @@ export interface StockMovement {
   movement_date: string
   created_at: string
   updated_at: string
+  /** Who last edited the row; null while it was never edited. */
+  updated_by: number | null
+  updated_by_name: string | null
+  /** Every edit, oldest first: on the movement's detail (GET /stock-movements/{id}) and the answers of POST and PUT, not on lists. */
+  history?: MovementHistoryEntry[]
+}
+
+/** A movement's values as they were before or after an edit (quantity as a decimal number). */
+export interface MovementSnapshot {
+  item_id: number
+  item_name: string
+  type: MovementType
+  quantity: number
+  remarks: string | null
+}
+
+export interface MovementHistoryEntry {
+  at: string
+  user_id: number
+  user_name: string
+  action: 'edit' | 'delete'
+  before: MovementSnapshot
+  /** Null for a deletion. */
+  after: MovementSnapshot | null
 }
 
 export interface ItemStatistics {
@@ -126,13 +151,13 @@ const optionalEmail = v.optional(
 )
 
 export const CategoryBody = v.object({
-  name: requiredText('name', 100),
+  name: safeName('name', 100),
   description: v.pipe(optionalText('description', 500), v.transform(blankToNull)),
 })
 export type CategoryInput = v.InferOutput<typeof CategoryBody>
 
 export const SupplierBody = v.object({
-  name: requiredText('name', 150),
+  name: safeName('name', 150),
   contact_person: v.pipe(optionalText('contact_person', 150), v.transform(blankToNull)),
   email: v.pipe(optionalEmail, v.transform(blankToNull)),
   phone: v.pipe(optionalText('phone', 50), v.transform(blankToNull)),
@@ -144,7 +169,7 @@ const optionalDate = (field: string) =>
   v.optional(v.nullable(v.union([v.literal(''), isoDate(field)], `${field} must be a date (YYYY-MM-DD)`)))
 
 const itemFields = {
-  name: requiredText('name', 150),
+  name: safeName('name', 150),
   barcode: v.pipe(optionalText('barcode', 64), v.transform(blankToNull)),
   category_id: required('category_id', id('category_id')),
   supplier_id: required('supplier_id', id('supplier_id')),
@@ -235,6 +260,21 @@ export const DateRangeQuery = v.pipe(
 
 export const MovementTypeParam = upperEnum('type', MOVEMENT_TYPES)
 
+// ---------- The value ceiling ----------
+
+/**
+ * The most one item's stock may be worth, cost_price × quantity, in currency units (main store and
+ * kitchen each). Far above any restaurant, yet 10,000 items at it still sum to 1e17 ngwee, well
+ * inside SQLite's 64-bit integers (the trigger-kept item_totals.value_cents): the field limits alone
+ * (cost and quantity each up to MAX_AMOUNT) would multiply to 1e22 and overflow.
+ */
+export const MAX_ITEM_VALUE = 100_000_000_000
+/** The same ceiling as cost in cents × quantity in hundredths (the stored units). */
+export const MAX_VALUE_PRODUCT = MAX_ITEM_VALUE * 100 * 100
+
+/** Whether cost (cents) × quantity (hundredths) passes the ceiling. Exact: at the ceiling the product is far below 2^53. */
+export const exceedsValueCeiling = (costCents: number, qtyHundredths: number) => costCents * qtyHundredths > MAX_VALUE_PRODUCT
+
 // ---------- Messages ----------
 
 const qty = (hundredths: number) => String(hundredths / 100)
@@ -266,6 +306,9 @@ export const STOCK_MSG = {
     `This ${what} is used by ${total} item${total === 1 ? '' : 's'}${inactive ? ` (${inactive} deactivated)` : ''} and cannot be deleted. Move the items to another ${what} first.`,
   unknownReference: (field: 'category_id' | 'supplier_id') => `${field} does not match an existing ${field === 'category_id' ? 'category' : 'supplier'}`,
   idempotencyReused: 'This Idempotency-Key was already used for a different request',
+  /** A Storekeeper changes only the rows they recorded on the restaurant's today; a Manager changes any. */
+  editOwnToday: 'You can edit only movements you recorded today; ask a Manager',
+  valueTooLarge: (field: string) => `${field} is too large: one item's stock may be worth at most 100,000,000,000 (cost_price × quantity)`,
 } as const
 
 /** Why a ledger row cannot be edited: who made it. */
@@ -275,6 +318,14 @@ export const MADE_BY: Record<string, string> = {
   REQUEST: 'a kitchen request fulfilment',
   TRANSFER: 'a kitchen transfer',
 }
+
+/**
+ * Who may edit (or delete) a movement that is editable at all: a Manager any; anyone else only the rows
+ * they recorded themselves on the restaurant's today (`zone`). The server refuses the rest with
+ * STOCK_MSG.editOwnToday; the UI offers the buttons by the same rule.
+ */
+export const mayChangeMovement = (user: { id: number; role_name: string }, m: Pick<StockMovement, 'user_id' | 'created_at'>, zone: string, now: Date) =>
+  user.role_name === MANAGER || (m.user_id === user.id && localDate(new Date(m.created_at), zone) === localDate(now, zone))
 
 // ---------- Who may call what ----------
 

@@ -89,14 +89,17 @@ export const lowStockItems = (db: Db, limit: number, offset: number) =>
     )
     .all({ limit, offset }) as ItemLine[]
 
-/** Active items expired or expiring by `until`, soonest first. */
-export const expiryItems = (db: Db, until: string, limit: number, offset: number) =>
+/**
+ * Active items expiring from `from` to `until` (both inclusive), soonest first. `from` = today is the
+ * expiring list (0 ≤ days left ≤ window, as expiryStatus says); no `from` adds the expired ones (expiry alerts).
+ */
+export const expiryItems = (db: Db, until: string, limit: number, offset: number, from = '') =>
   db
     .query(
-      `${ITEM_LINE} WHERE i.is_active = 1 AND i.expiry_date IS NOT NULL AND i.expiry_date <= $until
+      `${ITEM_LINE} WHERE i.is_active = 1 AND i.expiry_date IS NOT NULL AND i.expiry_date >= $from AND i.expiry_date <= $until
        ORDER BY i.expiry_date, i.name COLLATE NOCASE, i.id LIMIT $limit OFFSET $offset`,
     )
-    .all({ until, limit, offset }) as ItemLine[]
+    .all({ from, until, limit, offset }) as ItemLine[]
 
 export const countExpiryItems = (db: Db, until: string) =>
   (db.query('SELECT count(*) AS n FROM items WHERE is_active = 1 AND expiry_date IS NOT NULL AND expiry_date <= $until').get({ until }) as { n: number }).n

@@ -51,10 +51,11 @@ export function createDashboardService({ db, clock, settings }: Pick<ServiceDeps
     const t = today()
     return repo.lowStockItems(db, limit, offset).map((r) => toItem(r, t, quantityStatus(r) === 'out' ? 'out_of_stock' : 'low_stock', 'HIGH'))
   }
-  const expiring = (limit: number, offset = 0) => {
+  /** Expiry alerts (expired and expiring) or, with `onlyExpiring`, the expiring list: 0 ≤ days left ≤ window. */
+  const expiring = (limit: number, offset = 0, onlyExpiring = false) => {
     const t = today()
     const window = settings.get().expiring_days
-    return repo.expiryItems(db, addDays(t, window), limit, offset).map((r) => {
+    return repo.expiryItems(db, addDays(t, window), limit, offset, onlyExpiring ? t : undefined).map((r) => {
       const left = daysBetween(t, r.expiry_date!)
       return toItem(r, t, expiryStatus(r.expiry_date, t, window) === 'expired' ? 'expired' : 'expiring', left <= EXPIRING_HIGH_DAYS ? 'HIGH' : 'MEDIUM')
     })
@@ -187,7 +188,7 @@ export function createDashboardService({ db, clock, settings }: Pick<ServiceDeps
         role: user.role_name === MANAGER ? 'Manager' : 'Storekeeper',
         cards: { total_items: figures.total_items, total_categories: repo.countCategories(db), low_stock: figures.low_stock, expiring_soon: figures.expiring },
         low_stock_items: lowStock(3),
-        expiring_items: expiring(2),
+        expiring_items: expiring(2, 0, true),
         recent_activity: recentActivity(5),
       }
     },

@@ -7,7 +7,7 @@ import type { Db } from '../../db/open'
 // ---------- The kitchen balance ----------
 
 export const itemForKitchen = (db: Db, id: number) =>
-  db.query('SELECT id, name, unit, is_active FROM items WHERE id = $id').get({ id }) as { id: number; name: string; unit: string; is_active: number } | null
+  db.query('SELECT id, name, unit, cost_price, is_active FROM items WHERE id = $id').get({ id }) as { id: number; name: string; unit: string; cost_price: number; is_active: number } | null
 
 export const storeQuantity = (db: Db, itemId: number): number =>
   (db.query('SELECT current_quantity FROM items WHERE id = $itemId').get({ itemId }) as { current_quantity: number } | null)?.current_quantity ?? 0

@@ -18,9 +18,10 @@ import {
 import type { DateRange } from '../../contract/fields'
 import type { Db } from '../../db/open'
 import { fromCents, toCents } from '../../contract/fixed'
+import { exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
 import { addDays, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
-import { conflict, notFound } from '../../lib/errors'
+import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { ServiceDeps } from '../../deps'
 import type { StockEvents } from '../alerts/events'
 import { recordMovement } from '../stock/ledger'
@@ -58,6 +59,8 @@ export function recordKitchenMovement(db: Db, events: StockEvents, e: KitchenEnt
   const item = repo.itemForKitchen(db, e.itemId)
   if (!item) throw notFound('Item')
   const delta = kitchenEffect({ movement_type: e.type, quantity: e.quantity })
+  // The kitchen's stock of an item stays under the same value ceiling as the main store's.
+  if (delta > 0 && exceedsValueCeiling(item.cost_price, repo.kitchenQuantity(db, e.itemId) + delta)) throw badRequest(STOCK_MSG.valueTooLarge('quantity'))
   if (delta > 0) repo.addToKitchen(db, e.itemId, delta, e.at)
   else if (repo.takeFromKitchen(db, e.itemId, -delta, e.at) !== 1) throw conflict(refuse(repo.kitchenQuantity(db, e.itemId), -delta, item.unit))
   const row = {

@@ -1,4 +1,4 @@
-import type { Item, ItemFields } from '../../contract/stock'
+import { MAX_VALUE_PRODUCT, type Item, type ItemFields } from '../../contract/stock'
 import type { Db } from '../../db/open'
 import { containsPattern } from '../../db/like'
 
@@ -122,22 +122,27 @@ export const countCategories = (db: Db) => (db.query('SELECT count(*) AS n FROM 
 
 /** The item fields the ledger needs. */
 export const itemForLedger = (db: Db, id: number) =>
-  db.query('SELECT id, name, unit, current_quantity, is_active FROM items WHERE id = $id').get({ id }) as
-    | { id: number; name: string; unit: string; current_quantity: number; is_active: number }
+  db.query('SELECT id, name, unit, cost_price, current_quantity, is_active FROM items WHERE id = $id').get({ id }) as
+    | { id: number; name: string; unit: string; cost_price: number; current_quantity: number; is_active: number }
     | null
 
 /**
  * The guarded balance change: it updates nothing when the balance would go below zero, so two
  * requests racing for the last units can never both succeed. Returns the number of rows changed (0 or 1).
  */
+// A raise keeps cost × quantity at or below the value ceiling (a product past 2^63 turns REAL in SQLite, still comparable).
+const BELOW_CEILING = '($delta <= 0 OR cost_price * (current_quantity + $delta) <= $max)'
+
 export const changeBalance = (db: Db, itemId: number, delta: number, at: string): number =>
-  db.query('UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND current_quantity + $delta >= 0').run({ id: itemId, delta, at }).changes
+  db
+    .query(`UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND current_quantity + $delta >= 0 AND ${BELOW_CEILING}`)
+    .run({ id: itemId, delta, at, max: MAX_VALUE_PRODUCT }).changes
 
 /** The same guarded change for an active item only: 0 rows when the item is missing, inactive or too low. */
 export const changeActiveBalance = (db: Db, itemId: number, delta: number, at: string): number =>
   db
-    .query('UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND is_active = 1 AND current_quantity + $delta >= 0')
-    .run({ id: itemId, delta, at }).changes
+    .query(`UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND is_active = 1 AND current_quantity + $delta >= 0 AND ${BELOW_CEILING}`)
+    .run({ id: itemId, delta, at, max: MAX_VALUE_PRODUCT }).changes
 
 /**
  * Whether anything refers to the item: main-store or kitchen movements, kitchen stock or requests.
@@ -155,3 +160,7 @@ export const itemHasHistory = (db: Db, itemId: number) =>
       )
       .get({ itemId }) as { used: number }
   ).used === 1
+
+/** The larger of the item's main-store and kitchen balances: a new cost_price must keep both under the value ceiling. */
+export const largestBalance = (db: Db, id: number): number =>
+  (db.query('SELECT max(i.current_quantity, coalesce(k.quantity, 0)) AS q FROM items i LEFT JOIN kitchen_stock k ON k.item_id = i.id WHERE i.id = $id').get({ id }) as { q: number } | null)?.q ?? 0

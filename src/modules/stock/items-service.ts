@@ -1,4 +1,4 @@
-import { STOCK_MSG, type CreateItemInput, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
+import { exceedsValueCeiling, STOCK_MSG, type CreateItemInput, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
 import { fromCents, toCents, valueCents } from '../../contract/fixed'
 import { addDays, daysBetween, localDate } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
@@ -98,6 +98,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
           replayOrRun(db, scope, now, () => {
             const at = now.toISOString()
             checkReferences(input)
+            if (exceedsValueCeiling(toCents(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
             const id = repo.insertItem(db, { ...input, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
             const opening = toCents(input.current_quantity)
             if (opening > 0) recordMovement(db, stockEvents, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
@@ -113,6 +114,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
       db.transaction(() => {
         const old = row(id)
         checkReferences(input, id)
+        if (input.cost_price !== undefined && exceedsValueCeiling(toCents(input.cost_price), repo.largestBalance(db, id))) throw badRequest(STOCK_MSG.valueTooLarge('cost_price'))
         repo.updateItem(
           db,
           id,

@@ -3,7 +3,7 @@ import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
 /** A ledger row as stored: the contract's StockMovement without the joined names, quantity in hundredths. */
-export type MovementRow = Omit<StockMovement, 'item_name' | 'unit' | 'user_name' | 'role_name' | 'editable' | 'source_type'> & { source_type: string }
+export type MovementRow = Omit<StockMovement, 'item_name' | 'unit' | 'user_name' | 'role_name' | 'editable' | 'source_type' | 'updated_by_name' | 'history'> & { source_type: string }
 
 /** A ledger row joined for display (still in hundredths). */
 export interface MovementView extends MovementRow {
@@ -11,14 +11,17 @@ export interface MovementView extends MovementRow {
   unit: string
   user_name: string
   role_name: string
+  updated_by_name: string | null
 }
 
 const VIEW = `SELECT m.id, m.item_id, i.name AS item_name, i.unit, m.type, m.quantity, m.remarks, m.user_id,
-  u.name AS user_name, r.role_name, m.source_type, m.reference, m.movement_date, m.created_at, m.updated_at
+  u.name AS user_name, r.role_name, m.source_type, m.reference, m.movement_date, m.created_at, m.updated_at,
+  m.updated_by, ub.name AS updated_by_name
   FROM stock_movements m
   JOIN items i ON i.id = m.item_id
   JOIN users u ON u.id = m.user_id
-  JOIN roles r ON r.id = u.role_id`
+  JOIN roles r ON r.id = u.role_id
+  LEFT JOIN users ub ON ub.id = m.updated_by`
 
 export interface MovementFilter {
   item_id?: number
@@ -72,7 +75,6 @@ export function movementCounts(db: Db): Record<MovementType, number> {
 }
 
 export const findMovementView = (db: Db, id: number) => db.query(`${VIEW} WHERE m.id = $id`).get({ id }) as MovementView | null
-export const findMovement = (db: Db, id: number) => db.query('SELECT * FROM stock_movements WHERE id = $id').get({ id }) as MovementRow | null
 
 /** Writes one ledger row and reads it back joined for display. */
 export function insertMovement(
@@ -88,9 +90,37 @@ export function insertMovement(
   return findMovementView(db, id)!
 }
 
-export function updateMovement(db: Db, id: number, m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; at: string }) {
-  db.query('UPDATE stock_movements SET item_id = $item_id, type = $type, quantity = $quantity, remarks = $remarks, updated_at = $at WHERE id = $id').run({ ...m, id })
+export function updateMovement(db: Db, id: number, m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; at: string; by: number }) {
+  db.query('UPDATE stock_movements SET item_id = $item_id, type = $type, quantity = $quantity, remarks = $remarks, updated_at = $at, updated_by = $by WHERE id = $id').run({ ...m, id })
 }
+
+/** A movement's values in an edit history (quantity in hundredths, as stored). */
+export interface StoredSnapshot {
+  item_id: number
+  item_name: string
+  type: MovementType
+  quantity: number
+  remarks: string | null
+}
+
+export function insertHistory(db: Db, h: { movement_id: number; action: 'edit' | 'delete'; user_id: number; at: string; before: StoredSnapshot; after: StoredSnapshot | null }) {
+  db.query(
+    `INSERT INTO stock_movement_history (movement_id, action, user_id, at, before, after)
+     VALUES ($movement_id, $action, $user_id, $at, $before, $after)`,
+  ).run({ ...h, before: JSON.stringify(h.before), after: h.after === null ? null : JSON.stringify(h.after) })
+}
+
+/** A movement's edits and deletion, oldest first, with who made them. */
+export const movementHistory = (db: Db, movementId: number) =>
+  (
+    db
+      .query(
+        `SELECT h.at, h.user_id, u.name AS user_name, h.action, h.before, h.after
+         FROM stock_movement_history h JOIN users u ON u.id = h.user_id
+         WHERE h.movement_id = $movementId ORDER BY h.id`,
+      )
+      .all({ movementId }) as { at: string; user_id: number; user_name: string; action: 'edit' | 'delete'; before: string; after: string | null }[]
+  ).map((h) => ({ ...h, before: JSON.parse(h.before) as StoredSnapshot, after: h.after === null ? null : (JSON.parse(h.after) as StoredSnapshot) }))
 
 export const deleteMovement = (db: Db, id: number) => db.query('DELETE FROM stock_movements WHERE id = $id').run({ id })
 

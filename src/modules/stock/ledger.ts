@@ -1,6 +1,6 @@
-import { STOCK_MSG, type MovementType } from '../../contract/stock'
+import { exceedsValueCeiling, STOCK_MSG, type MovementType } from '../../contract/stock'
 import type { Db } from '../../db/open'
-import { conflict, notFound } from '../../lib/errors'
+import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { StockEvents } from '../alerts/events'
 import * as items from './items-repo'
 import * as repo from './ledger-repo'
@@ -31,11 +31,13 @@ export function changeBalanceOrRefuse(
   delta: number,
   at: string,
   explain: (current: number) => { available: number; requested: number } = (current) => ({ available: current, requested: -delta }),
+  field = 'quantity',
 ) {
   if (delta === 0) return
   if (items.changeBalance(db, itemId, delta, at) === 1) return
   const item = items.itemForLedger(db, itemId)
   if (!item) throw notFound('Item')
+  if (delta > 0 && exceedsValueCeiling(item.cost_price, item.current_quantity + delta)) throw badRequest(STOCK_MSG.valueTooLarge(field))
   const { available, requested } = explain(item.current_quantity)
   throw conflict(STOCK_MSG.insufficientStock(available, requested, item.unit))
 }

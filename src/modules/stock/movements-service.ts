@@ -1,8 +1,10 @@
-import { MADE_BY, STOCK_MSG, type MovementInput, type MovementStatistics, type MovementType, type StockMovement, type UpdateMovementInput } from '../../contract/stock'
+import { MADE_BY, mayChangeMovement, STOCK_MSG, type MovementHistoryEntry, type MovementInput, type MovementSnapshot, type MovementStatistics, type MovementType, type StockMovement, type UpdateMovementInput } from '../../contract/stock'
 import { fromCents, toCents } from '../../contract/fixed'
 import { addDays, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
-import { notFound, conflict } from '../../lib/errors'
+import { notFound, conflict, forbidden } from '../../lib/errors'
+import type { User } from '../../contract/auth'
+import { recordAudit } from '../audit/audit'
 import type { ServiceDeps } from '../../deps'
 import { activeItem, changeBalanceOrRefuse, isEditable, recordMovement, signedEffect } from './ledger'
 import * as items from './items-repo'
@@ -25,6 +27,22 @@ export const toMovement = (m: repo.MovementView): StockMovement => ({
   movement_date: m.movement_date,
   created_at: m.created_at,
   updated_at: m.updated_at,
+  updated_by: m.updated_by,
+  updated_by_name: m.updated_by_name,
+})
+
+const snapshot = (m: Pick<repo.MovementView, 'item_id' | 'item_name' | 'type' | 'quantity' | 'remarks'>): repo.StoredSnapshot => ({
+  item_id: m.item_id,
+  item_name: m.item_name,
+  type: m.type,
+  quantity: m.quantity,
+  remarks: m.remarks,
+})
+const shown = (s: repo.StoredSnapshot): MovementSnapshot => ({ ...s, quantity: fromCents(s.quantity) })
+const toHistory = (h: ReturnType<typeof repo.movementHistory>[number]): MovementHistoryEntry => ({
+  ...h,
+  before: shown(h.before),
+  after: h.after === null ? null : shown(h.after),
 })
 
 export interface MovementQuery {
@@ -41,15 +59,18 @@ export interface MovementQuery {
 export type MovementService = ReturnType<typeof createMovementService>
 
 export function createMovementService({ db, clock, settings, stockEvents }: ServiceDeps) {
+  /** The movement's detail: the row with its edit history. */
   const view = (id: number): StockMovement => {
     const row = repo.findMovementView(db, id)
     if (!row) throw notFound('Stock movement')
-    return toMovement(row)
+    return { ...toMovement(row), history: repo.movementHistory(db, id).map(toHistory) }
   }
-  const editableRow = (id: number) => {
-    const row = repo.findMovement(db, id)
+  /** A row this user may change: made by a person (409 otherwise), and theirs of today unless a Manager (403). */
+  const changeableRow = (id: number, user: Pick<User, 'id' | 'role_name'>, now: Date) => {
+    const row = repo.findMovementView(db, id)
     if (!row) throw notFound('Stock movement')
     if (!isEditable(row)) throw conflict(STOCK_MSG.notEditable(MADE_BY[row.source_type] ?? MADE_BY[row.type === 'ADJUSTMENT' ? 'COUNT' : 'OPENING']))
+    if (!mayChangeMovement(user, row, settings.get().time_zone, now)) throw forbidden(STOCK_MSG.editOwnToday)
     return row
   }
 
@@ -97,20 +118,23 @@ export function createMovementService({ db, clock, settings, stockEvents }: Serv
               sourceType: 'MANUAL',
               at: now.toISOString(),
             })
-            return toMovement(row)
+            return { ...toMovement(row), history: [] }
           }),
         )
         .immediate()
     },
 
-    /** Applies the difference between the old and the new row; refused if any balance would go below zero. */
-    update(scope: IdempotencyScope, id: number, input: UpdateMovementInput): StockMovement {
+    /**
+     * Applies the difference between the old and the new row; refused if any balance would go below zero.
+     * Keeps who edited and when, and the values before and after in the history and the audit log.
+     */
+    update(scope: IdempotencyScope, user: Pick<User, 'id' | 'role_name'>, id: number, input: UpdateMovementInput): StockMovement {
       const now = clock()
       return db
         .transaction(() =>
           replayOrRun(db, scope, now, () => {
             const at = now.toISOString()
-            const old = editableRow(id)
+            const old = changeableRow(id, user, now)
             const next = {
               item_id: input.item_id ?? old.item_id,
               type: input.type ?? old.type,
@@ -132,7 +156,11 @@ export function createMovementService({ db, clock, settings, stockEvents }: Serv
                 return { available: current, requested: -delta }
               })
             }
-            repo.updateMovement(db, id, { ...next, at })
+            repo.updateMovement(db, id, { ...next, at, by: user.id })
+            const before = snapshot(old)
+            const after = snapshot(repo.findMovementView(db, id)!)
+            repo.insertHistory(db, { movement_id: id, action: 'edit', user_id: user.id, at, before, after })
+            recordAudit(db, { userId: user.id, action: 'edit', entity: 'stock_movement', entityId: id, details: { before, after }, at })
             stockEvents.changed(db, { itemIds: [...deltas.keys()] })
             return view(id)
           }),
@@ -140,14 +168,18 @@ export function createMovementService({ db, clock, settings, stockEvents }: Serv
         .immediate()
     },
 
-    /** Reverses the row; deleting an IN that was already used is refused by the same rule. */
-    remove(id: number) {
+    /** Reverses the row; deleting an IN that was already used is refused by the same rule. The deletion stays in the history and the audit log. */
+    remove(user: Pick<User, 'id' | 'role_name'>, id: number) {
       db.transaction(() => {
-        const at = clock().toISOString()
-        const old = editableRow(id)
+        const now = clock()
+        const at = now.toISOString()
+        const old = changeableRow(id, user, now)
         activeItem(db, old.item_id)
         changeBalanceOrRefuse(db, old.item_id, -signedEffect(old), at)
         repo.deleteMovement(db, id)
+        const before = snapshot(old)
+        repo.insertHistory(db, { movement_id: id, action: 'delete', user_id: user.id, at, before, after: null })
+        recordAudit(db, { userId: user.id, action: 'delete', entity: 'stock_movement', entityId: id, details: { before }, at })
         stockEvents.changed(db, { itemIds: [old.item_id] })
       }).immediate()
     },

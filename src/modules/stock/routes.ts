@@ -79,10 +79,10 @@ export const stockMovementRoutes = ({ movements }: AppDeps) => {
     .put('/:id', (ctx) => {
       const movementId = parse(id('id'), ctx.params.id)
       const input = parse(UpdateMovementBody, withTypeAlias(ctx.body))
-      return ok(movements.update(idempotencyScope(ctx, input), movementId, input), STOCK_MSG.movementUpdated)
+      return ok(movements.update(idempotencyScope(ctx, input), currentUser(ctx), movementId, input), STOCK_MSG.movementUpdated)
     })
-    .delete('/:id', ({ params }) => {
-      movements.remove(parse(id('id'), params.id))
+    .delete('/:id', (ctx) => {
+      movements.remove(currentUser(ctx), parse(id('id'), ctx.params.id))
       return ok(null, STOCK_MSG.movementDeleted)
     })
 }

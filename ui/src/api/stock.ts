@@ -70,6 +70,8 @@ export const recordMovement = (body: MovementBody, idempotencyKey: string) => ca
 export const updateMovement = (id: number, body: Partial<MovementBody>, idempotencyKey: string) =>
   call<StockMovement>('PUT', `/stock-movements/${id}`, { body, idempotencyKey })
 export const deleteMovement = (id: number) => call<null>('DELETE', `/stock-movements/${id}`)
+/** One movement with its edit history. */
+export const getMovement = (id: number, signal?: Signal) => call<StockMovement>('GET', `/stock-movements/${id}`, { signal })
 
 // ---------- Kitchen transfer (made from /stock: DECISIONS "Kitchen") ----------
 

@@ -8,6 +8,7 @@ import { QuantityField } from '../../components/QuantityField'
 import { ItemPicker, pickedFromItem, type PickedItem } from '../../components/ItemPicker'
 import { toast } from '../../components/toast'
 import { FormModal } from '../../components/FormModal'
+import { MovementHistory } from './MovementHistory'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
 import { UI } from '../../messages/common'
@@ -102,6 +103,7 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
       <SelectField label={LABELS.type} value={type} onChange={setType} options={TYPES} error={errors.type} required />
       <QuantityField label={LABELS.quantity} unit={unit} min="0.01" value={quantity} onChange={setQuantity} error={errors.quantity} hint={MOVEMENT_UI.quantityHint} required />
       <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
+      {movement && <MovementHistory movementId={movement.id} />}
     </FormModal>
   )
 }

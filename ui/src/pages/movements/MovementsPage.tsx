@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
-import { MANAGER, STOREKEEPER } from '../../../../src/contract/roles'
-import { STOCK_MSG, type MovementType, type StockMovement } from '../../../../src/contract/stock'
+import { canAccess } from '../../../../src/contract/access-types'
+import { mayChangeMovement, STOCK_MSG, stockAccess, type MovementType, type StockMovement } from '../../../../src/contract/stock'
 import { messageOr } from '../../api/client'
 import { deleteMovement, getMovementStatistics, listMovements } from '../../api/stock'
 import { Button } from '../../components/Button'
@@ -15,6 +15,9 @@ import { usePagedList } from '../../components/usePagedList'
 import { useFormat } from '../../lib/useFormat'
 import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
+import { useDisplaySettings } from '../../lib/display'
+import { Modal } from '../../components/Modal'
+import { MovementHistory } from './MovementHistory'
 import { failureMessage } from '../../components/failureMessage'
 import { RowAction } from '../../components/RowAction'
 import { SearchBox } from '../../components/SearchBox'
@@ -36,14 +39,17 @@ const TYPE_TONES: Record<string, string> = {
   ADJUSTMENT: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
 }
 
-type Dialog = { kind: 'record' } | { kind: 'edit'; movement: StockMovement } | { kind: 'delete'; movement: StockMovement } | null
+type Dialog = { kind: 'record' } | { kind: 'edit'; movement: StockMovement } | { kind: 'delete'; movement: StockMovement } | { kind: 'history'; movement: StockMovement } | null
 
 /** /movements (SPEC §2): the main store's ledger. */
 export default function MovementsPage() {
   const session = useSession()
   const role = session?.user.role_name
-  const canRecord = role === MANAGER || role === STOREKEEPER
-  const canDelete = role === MANAGER
+  const canRecord = canAccess(stockAccess['POST /api/stock-movements'], role)
+  const canDelete = canAccess(stockAccess['DELETE /api/stock-movements/:id'], role)
+  // The server's rule: a Manager changes any row; anyone else only the rows they recorded today.
+  const { time_zone } = useDisplaySettings()
+  const mayChange = (m: StockMovement) => !!session && m.editable && mayChangeMovement(session.user, m, time_zone, new Date())
   const fmt = useFormat()
   const [q, setQ] = useState('')
   const [type, setType] = useState('')
@@ -89,6 +95,7 @@ export default function MovementsPage() {
         <span>
           {m.user_name}
           <span className="block text-xs text-slate-600 dark:text-slate-400">{m.role_name}</span>
+          {m.updated_by_name && <span className="block text-xs text-slate-600 dark:text-slate-400">Edited by {m.updated_by_name}</span>}
         </span>
       ),
     },
@@ -128,7 +135,7 @@ export default function MovementsPage() {
         list={list}
         searchTerm={q}
         actions={(m) =>
-          m.editable ? (
+          mayChange(m) ? (
             <>
               <RowAction onClick={() => setDialog({ kind: 'edit', movement: m })}>Edit</RowAction>
               {canDelete && (
@@ -137,6 +144,8 @@ export default function MovementsPage() {
                 </RowAction>
               )}
             </>
+          ) : m.updated_by !== null ? (
+            <RowAction onClick={() => setDialog({ kind: 'history', movement: m })}>History</RowAction>
           ) : (
             <span className="px-2 py-3 text-xs text-slate-600 dark:text-slate-400">{m.source_type === 'MANUAL' ? '' : `${sourceLabel(m.source_type)}`}</span>
           )
@@ -146,6 +155,9 @@ export default function MovementsPage() {
       {(dialog?.kind === 'record' || dialog?.kind === 'edit') && (
         <MovementForm movement={dialog.kind === 'edit' ? dialog.movement : null} onClose={() => setDialog(null)} onSaved={written} />
       )}
+      <Modal open={dialog?.kind === 'history'} title="Movement History" onClose={() => setDialog(null)}>
+        {dialog?.kind === 'history' && <MovementHistory movementId={dialog.movement.id} />}
+      </Modal>
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title="Delete Stock Movement"

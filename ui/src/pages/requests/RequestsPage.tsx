@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { KITCHEN_MSG, PRIORITIES, REQUEST_STATUSES, type KitchenRequest, type Priority, type RequestStatus } from '../../../../src/contract/kitchen'
-import { CHEF, MANAGER, STOREKEEPER } from '../../../../src/contract/roles'
+import { KITCHEN_MSG, PRIORITIES, REQUEST_STATUSES, kitchenAccess, type KitchenRequest, type Priority, type RequestStatus } from '../../../../src/contract/kitchen'
+import { canAccess } from '../../../../src/contract/access-types'
+import { CHEF, MANAGER } from '../../../../src/contract/roles'
 import { deleteRequest, fulfilRequest, getItem, getRequestStatistics, listRequests } from '../../api/kitchen'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -37,8 +38,9 @@ export default function RequestsPage() {
   const session = useSession()
   const role = session?.user.role_name
   const userId = session?.user.id
-  const canCreate = role === CHEF || role === MANAGER
-  const canReview = role === MANAGER || role === STOREKEEPER
+  // The access table decides: a custom role reads the list (any signed-in role) and gets no buttons.
+  const canCreate = canAccess(kitchenAccess['POST /api/kitchen-requests'], role)
+  const canReview = canAccess(kitchenAccess['PATCH /api/kitchen-requests/:id/approve'], role)
   const f = useFormat()
 
   const [search, setSearch] = useState('')
