@@ -41,6 +41,8 @@ export async function prepareTls(o: { dataDir: string; certFile?: string; keyFil
     for (const key of [p.caKey, p.serverKey]) chmodSync(key, 0o600)
     return { cert: current.certPem, key: current.keyPem, info: { caPem: current.caPem, fingerprint: current.fingerprint, urls: [] }, notes: [] }
   }
+  // @peculiar/x509's tsyringe needs the Reflect polyfill before it loads; in a lazily loaded bundle only an earlier import guarantees that.
+  await import('reflect-metadata')
   const { ensureLocalCertificates } = await import('./local-ca')
   const local = await ensureLocalCertificates({ dataDir: o.dataDir, caLabel, names })
   const notes: string[] = []
