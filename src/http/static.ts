@@ -28,16 +28,12 @@ const htmlHeaders = {
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>RIMS</title></head>
 <body><h1>RIMS</h1><p>The web interface has not been built. Run <code>npm run build:ui</code>.</p></body></html>`
 
-/** JSON safe inside <script>: no `<` (so no `</script>`), no `&`, no line separators JavaScript would refuse. */
-export const jsonForHtml = (value: unknown) =>
-  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-
-const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)
+/** Text safe inside a double-quoted attribute: the JSON's quotes and any markup become character references. */
+export const escapeAttr = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * index.html for one route: with <link rel="modulepreload"> for the route's page chunks (route-preload.json,
- * written by ui/vite.config.ts) and the display settings as data (`type="application/json"` is not run, so
- * `script-src 'self'` allows it), so the first screen needs neither a second round of chunks nor a settings fetch.
+ * written by ui/vite.config.ts) and the display settings as data in a <meta> (no inline script for the CSP), so the first screen needs neither a second round of chunks nor a settings fetch.
  */
 function indexPage(assets: UiAssets, display?: () => DisplaySettings) {
   let parts: Promise<{ html: string; preload: Record<string, string[]> }> | null = null
@@ -49,7 +45,7 @@ function indexPage(assets: UiAssets, display?: () => DisplaySettings) {
   return async (path: string) => {
     const { html, preload } = await load()
     const links = (preload[path.replace(/\/+$/, '') || '/'] ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`)
-    const data = display ? `<script type="application/json" id="rims-display">${jsonForHtml(display())}</script>` : ''
+    const data = display ? `<meta name="rims-display" content="${escapeAttr(JSON.stringify(display()))}">` : ''
     return html.replace('</head>', `${links.join('')}${data}</head>`)
   }
 }

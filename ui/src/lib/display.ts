@@ -12,9 +12,9 @@ export const DEFAULT_DISPLAY: DisplaySettings = {
   kitchen_low_threshold: 5,
 }
 
-/** The settings the server put into index.html (`<script type="application/json" id="rims-display">`), if any. */
+/** The settings the server put into index.html (`<meta name="rims-display" content="{…}">`: data, no inline script), if any. */
 function inlinedDisplay(): Partial<DisplaySettings> | null {
-  const text = typeof document === 'undefined' ? null : document.getElementById('rims-display')?.textContent
+  const text = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>('meta[name="rims-display"]')?.content
   if (!text) return null
   try {
     return JSON.parse(text) as Partial<DisplaySettings>
