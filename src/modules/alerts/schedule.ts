@@ -1,5 +1,7 @@
 import type { AppDeps } from '../../deps'
 
+const FIRST_SCAN_DELAY_MS = 1000
+
 /**
  * Rescans every item's stock and expiry conditions once after the start and then at the top of
  * every hour (Bun.cron in the restaurant's zone), so an item that crosses into its expiry window
@@ -23,7 +25,8 @@ export function startAlertSchedule(deps: Pick<AppDeps, 'alerts' | 'settings' | '
     return running
   }
   let stopped = false
-  const first = setTimeout(() => void scan(), 0)
+  // A moment after the listeners accept, so the start's first answers never share the CPU with it.
+  const first = setTimeout(() => void scan(), FIRST_SCAN_DELAY_MS)
   let job: Bun.CronJob | null = null
   const plan = (zone: string) => {
     job?.stop()
