@@ -47,6 +47,7 @@ if (import.meta.main) {
   const outfile = join(root, 'dist', arm64 ? 'rims-linux-arm64' : 'rims')
   const target = arm64 ? ['--target=bun-linux-arm64', `--compile-executable-path=${await arm64Runtime(Bun.version)}`] : []
   // The backup worker is a second entrypoint: a worker's file must be inside the executable too.
-  await $`${process.execPath} build ${join(root, 'src/main.ts')} ${join(root, 'src/modules/backups/snapshot-worker.ts')} --compile --minify --sourcemap=none ${target} --outfile ${outfile}`.cwd(root).quiet()
+  // --bytecode: the modules are parsed at build time, not at each start (server CPU to the first answer ≈ 350 → 215 ms).
+  await $`${process.execPath} build ${join(root, 'src/main.ts')} ${join(root, 'src/modules/backups/snapshot-worker.ts')} --compile --minify --bytecode --format=esm --sourcemap=none ${target} --outfile ${outfile}`.cwd(root).quiet()
   console.log(`Built ${relative(root, outfile)} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -91,7 +91,7 @@ export function buildApp(deps: AppDeps) {
     .use(accessControl(deps.auth))
     .use(api)
     .use(caCertRoutes(deps))
-    .use(staticUi(deps.ui))
+    .use(staticUi(deps.ui, deps.settings.display))
 }
 
 export type App = ReturnType<typeof buildApp>

@@ -1,4 +1,3 @@
-import Papa from 'papaparse'
 
 export interface CsvColumn<Row> {
   header: string
@@ -19,6 +18,10 @@ function cell<Row>(column: CsvColumn<Row>, row: Row): string {
   return neutralise(v)
 }
 
+// papaparse loads with the first export, not at start.
+let papa: Promise<typeof import('papaparse')> | null = null
+const loadPapa = () => (papa ??= import('papaparse').then((m) => (m.default ?? m) as typeof import('papaparse')))
+
 const BOM = '\uFEFF'
 const BATCH = 500
 
@@ -32,7 +35,8 @@ export function csvStream<Row>(columns: CsvColumn<Row>[], rows: Iterable<Row>): 
   const iterator = rows[Symbol.iterator]()
   let started = false
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
+      const Papa = await loadPapa()
       const records: string[][] = []
       let prefix = ''
       if (!started) {

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer'
 import type { Settings } from '../contract/settings'
 
 export interface Mail {
@@ -16,6 +15,8 @@ export const createMailer = (settings: () => Settings): Mailer => ({
   async send(mail) {
     const s = settings()
     if (!s.smtp_host) return false
+    // nodemailer loads with the first mail, not at start.
+    const { default: nodemailer } = await import('nodemailer')
     const transport = nodemailer.createTransport({
       host: s.smtp_host,
       port: s.smtp_port,

@@ -6,28 +6,17 @@ import { join } from 'node:path'
 import { fingerprint256 } from './fingerprint'
 import { allowedNames, decodeNameConstraints, encodeNameConstraints, NAME_CONSTRAINTS_OID, permittedFor, type PermittedNames } from './name-constraints'
 import { canonicalIp, sameNames, type ServerNames } from './names'
+import { RENEW_DAYS, tlsPaths, type TlsPaths } from './local-check'
+
+export { RENEW_DAYS, tlsPaths, type TlsPaths }
 
 const EC = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const
 const DAY = 86_400_000
 export const CA_DAYS = 3650
 /** The longest validity iPhones and iPads accept for a certificate under a user-installed CA. */
 export const SERVER_DAYS = 825
-export const RENEW_DAYS = 30
 // A box whose clock is a little behind must still accept a certificate made a moment ago.
 const BACKDATE_MS = 60 * 60 * 1000
-
-export interface TlsPaths {
-  dir: string
-  caCert: string
-  caKey: string
-  serverCert: string
-  serverKey: string
-}
-
-export const tlsPaths = (dataDir: string): TlsPaths => {
-  const dir = join(dataDir, 'tls')
-  return { dir, caCert: join(dir, 'ca.crt'), caKey: join(dir, 'ca.key'), serverCert: join(dir, 'server.crt'), serverKey: join(dir, 'server.key') }
-}
 
 export interface Authority {
   cert: x509.X509Certificate

@@ -1,11 +1,11 @@
 import { hostname } from 'node:os'
 import { SETTING_DEFAULTS, type Settings } from '../contract/settings'
 import type { TlsInfo } from './info'
-import { ensureLocalCertificates } from './local-ca'
+import { chmodSync } from 'node:fs'
+import { currentLocalCertificates, tlsPaths } from './local-check'
 import { serverNames } from './names'
 import { publicNames } from './public-hosts'
 import { loadOwnerCertificate, ownerFingerprint } from './owner-cert'
-import { terminalQr } from './qr'
 import { phoneUrl } from './urls'
 
 export interface TlsSetup {
@@ -37,6 +37,16 @@ export async function prepareTls(o: { dataDir: string; certFile?: string; keyFil
   const extraHost = public_url ? new URL(public_url).hostname : undefined
   // Named hosts replace what the box finds by itself, so a re-created container keeps its certificate.
   const names = o.publicHosts?.length ? publicNames(o.publicHosts, extraHost) : serverNames({ extraHost })
+  // An ordinary start only checks what is stored (node:crypto); the certificate library loads when something must be made.
+  const current = currentLocalCertificates({ dataDir: o.dataDir, names })
+  if (current) {
+    const p = tlsPaths(o.dataDir)
+    for (const key of [p.caKey, p.serverKey]) chmodSync(key, 0o600)
+    return { cert: current.certPem, key: current.keyPem, info: { caPem: current.caPem, fingerprint: current.fingerprint, urls: [] }, notes: [] }
+  }
+  // @peculiar/x509's tsyringe needs the Reflect polyfill before it loads; in a lazily loaded bundle only an earlier import guarantees that.
+  await import('reflect-metadata')
+  const { ensureLocalCertificates } = await import('./local-ca')
   const local = await ensureLocalCertificates({ dataDir: o.dataDir, caLabel, names })
   const notes: string[] = []
   if (local.madeCa) notes.push(`Made a local certificate authority (${local.caSubject}) in ${o.dataDir}/tls: each device trusts it once (see /ca.crt).`)
@@ -51,6 +61,7 @@ export async function describeTls(setup: TlsSetup): Promise<string> {
   const phone = phoneUrl(setup.info.urls)
   if (setup.info.fingerprint) lines.push(`CA certificate to install on each device: ${phone.http}/ca.crt (SHA-256 fingerprint ${setup.info.fingerprint})`)
   const target = phone.https ?? phone.http
+  const { terminalQr } = await import('./qr')
   lines.push(`Scan with a phone to open ${target}:`, await terminalQr(target))
   return lines.join('\n')
 }

@@ -1,14 +1,15 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getProfile } from './api/auth'
-import { loadDisplaySettings } from './lib/display'
+import { displayInlined, loadDisplaySettings } from './lib/display'
 import { AppRoutes } from './routes'
 import { dropExpiredSession, getSession, updateUser } from './session/store'
 import './index.css'
 
 // SPEC §4 start-up: an expired token ends the session silently before the first screen.
 dropExpiredSession()
-void loadDisplaySettings()
+// index.html carries the display settings when the RIMS server sent it; the Vite dev server's does not.
+if (!displayInlined) void loadDisplaySettings()
 // Then the profile is re-read; the client ends the session on a 401 only, never on a network error (DECISIONS).
 if (getSession()) getProfile().then((r) => updateUser(r.data), () => {})
 

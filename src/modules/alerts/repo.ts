@@ -32,6 +32,10 @@ export const itemFacts = (db: Db, ids: readonly number[]) =>
 
 export const allItemFacts = (db: Db) => db.query(ITEM_FACTS).all() as ItemFacts[]
 
+/** Every item a full rescan looks at: all items, and any item an open condition still names. */
+export const scanItemIds = (db: Db) =>
+  (db.query('SELECT id FROM items UNION SELECT item_id FROM alerts WHERE condition_open = 1 AND item_id IS NOT NULL ORDER BY 1').values() as [number][]).map((r) => r[0])
+
 /** Open conditions about items (whatever their status), for the given items or all. */
 export const openItemAlerts = (db: Db, ids: readonly number[] | null) =>
   (ids

@@ -15,6 +15,9 @@ import { reconcileItems, type AlertContext } from './engine'
 import * as repo from './repo'
 import type { ServiceDeps } from '../../deps'
 
+/** Items per transaction of the background rescan: a few ms each on a Pi. */
+const RESCAN_CHUNK = 200
+
 export const toAlert = (r: repo.AlertRow): Alert => ({
   id: r.id,
   type: r.type,
@@ -99,6 +102,19 @@ export function createAlertService({ db, clock, settings }: Pick<ServiceDeps, 'd
     /** Every item's stock and expiry conditions against today's date: at start and every hour. */
     rescan() {
       db.transaction(() => reconcileItems(db, ctx, null)).immediate()
+    },
+
+    /**
+     * The same rescan in short transactions of `size` items with a macrotask between them, so a
+     * large store never holds a request (or the start's first answer) for more than a few ms.
+     */
+    async rescanInChunks(size = RESCAN_CHUNK) {
+      const ids = repo.scanItemIds(db)
+      for (let i = 0; i < ids.length; i += size) {
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        const chunk = ids.slice(i, i + size)
+        db.transaction(() => reconcileItems(db, ctx, chunk)).immediate()
+      }
     },
   }
 }

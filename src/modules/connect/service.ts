@@ -1,11 +1,11 @@
 import type { ConnectInfo, ServerUrl } from '../../contract/connect'
 import type { TlsInfo } from '../../tls/info'
-import { svgQr } from '../../tls/qr'
 
 const svgCache = new Map<string, Promise<string>>()
 const qrFor = (url: string) => {
   let svg = svgCache.get(url)
-  if (!svg) svgCache.set(url, (svg = svgQr(url)))
+  // qrcode loads on the first Connect screen, not at start.
+  if (!svg) svgCache.set(url, (svg = import('../../tls/qr').then((m) => m.svgQr(url))))
   return svg
 }
 

@@ -12,7 +12,21 @@ export const DEFAULT_DISPLAY: DisplaySettings = {
   kitchen_low_threshold: 5,
 }
 
-let current = DEFAULT_DISPLAY
+/** The settings the server put into index.html (`<meta name="rims-display" content="{…}">`: data, no inline script), if any. */
+function inlinedDisplay(): Partial<DisplaySettings> | null {
+  const text = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>('meta[name="rims-display"]')?.content
+  if (!text) return null
+  try {
+    return JSON.parse(text) as Partial<DisplaySettings>
+  } catch {
+    return null
+  }
+}
+
+const inlined = inlinedDisplay()
+/** True when index.html already carried the display settings: the start needs no fetch for them. */
+export const displayInlined = inlined !== null
+let current: DisplaySettings = inlined ? { ...DEFAULT_DISPLAY, ...inlined } : DEFAULT_DISPLAY
 const listeners = new Set<() => void>()
 
 /** Loads the public display settings (no token); call again after the Manager saves settings. */
