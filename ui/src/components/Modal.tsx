@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { raiseToasts } from './toast'
 
 interface ModalProps {
   open: boolean
@@ -29,6 +30,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', rol
     if (!dialog || !open) return
     const opener = document.activeElement as HTMLElement | null
     if (!dialog.open) dialog.showModal()
+    // The dialog is now the top layer's newest element: put the toasts back above it.
+    raiseToasts()
     // showModal focuses the first control (Close); a dialog may name a better one with data-autofocus.
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     return () => {

@@ -1,4 +1,5 @@
-import { dismissToast, useToasts } from './toast'
+import { useEffect, useRef } from 'react'
+import { dismissToast, setToastRaiser, useToasts } from './toast'
 
 const TONES = {
   success: 'border-emerald-300 dark:border-emerald-700',
@@ -7,11 +8,35 @@ const TONES = {
 }
 const DOTS = { success: 'bg-emerald-500', error: 'bg-red-500', info: 'bg-brand-500' }
 
-/** Where toasts appear: bottom on phones (above the thumb), top right on desks. */
+/** Shows the popover again so it is the newest top-layer element, above an open modal dialog. */
+function raise(el: HTMLElement | null) {
+  if (!el?.showPopover) return
+  if (el.matches(':popover-open')) el.hidePopover()
+  el.showPopover()
+}
+
+/**
+ * Where toasts appear: bottom on phones (above the thumb), top right on desks. A modal dialog sits
+ * in the top layer, above any z-index, so the toasts are a manual popover in the top layer too,
+ * raised again when a toast arrives and after a dialog opens (`raiseToasts`).
+ */
 export function Toaster() {
   const toasts = useToasts()
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    setToastRaiser(() => raise(ref.current))
+    return () => setToastRaiser(null)
+  }, [])
+  useEffect(() => {
+    if (toasts.length) raise(ref.current)
+  }, [toasts])
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:top-0 sm:right-0 sm:bottom-auto sm:items-end">
+    <div
+      ref={ref}
+      popover="manual"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-auto bottom-0 m-0 flex w-full flex-col items-center gap-2 overflow-visible border-0 bg-transparent p-4 text-inherit sm:top-0 sm:right-0 sm:bottom-auto sm:left-auto sm:w-96 sm:items-end"
+    >
       {toasts.map((t) => (
         <div
           key={t.id}

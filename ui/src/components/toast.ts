@@ -29,6 +29,15 @@ export function toast(t: Omit<Toast, 'id'>) {
   return id
 }
 
+let raise: (() => void) | null = null
+
+/** The Toaster registers how it puts itself on top; `Modal` calls this after each `showModal()`. */
+export const setToastRaiser = (fn: (() => void) | null) => {
+  raise = fn
+}
+/** Puts the toasts above whatever entered the top layer last (an open modal dialog). */
+export const raiseToasts = () => raise?.()
+
 const subscribe = (l: () => void) => {
   listeners.add(l)
   return () => listeners.delete(l)
