@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { dismissToast, setToastRaiser, useToasts } from './toast'
+import { createPortal } from 'react-dom'
+import { dismissToast, useToastHost, useToasts } from './toast'
 
 const TONES = {
   success: 'border-emerald-300 dark:border-emerald-700',
@@ -17,20 +18,18 @@ function raise(el: HTMLElement | null) {
 
 /**
  * Where toasts appear: bottom on phones (above the thumb), top right on desks. A modal dialog sits
- * in the top layer, above any z-index, so the toasts are a manual popover in the top layer too,
- * raised again when a toast arrives and after a dialog opens (`raiseToasts`).
+ * in the top layer, above any z-index, and makes the rest of the page inert; so the toasts are a
+ * manual popover (top layer, shown after the dialog, hence above it) rendered inside the newest
+ * open dialog, where they stay clickable and are announced.
  */
 export function Toaster() {
   const toasts = useToasts()
+  const host = useToastHost()
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    setToastRaiser(() => raise(ref.current))
-    return () => setToastRaiser(null)
-  }, [])
-  useEffect(() => {
     if (toasts.length) raise(ref.current)
-  }, [toasts])
-  return (
+  }, [toasts, host])
+  return createPortal(
     <div
       ref={ref}
       popover="manual"
@@ -60,6 +59,7 @@ export function Toaster() {
           </button>
         </div>
       ))}
-    </div>
+    </div>,
+    host ?? document.body,
   )
 }

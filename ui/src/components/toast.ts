@@ -29,14 +29,29 @@ export function toast(t: Omit<Toast, 'id'>) {
   return id
 }
 
-let raise: (() => void) | null = null
+// The open modal dialogs, newest last. A modal dialog makes everything outside it inert (not
+// clickable, not announced), so the Toaster renders inside the newest one while any is open.
+let dialogs: HTMLDialogElement[] = []
+const hostListeners = new Set<() => void>()
+const emitHost = () => hostListeners.forEach((l) => l())
 
-/** The Toaster registers how it puts itself on top; `Modal` calls this after each `showModal()`. */
-export const setToastRaiser = (fn: (() => void) | null) => {
-  raise = fn
+/** `Modal` calls this after `showModal()`. */
+export function dialogOpened(dialog: HTMLDialogElement) {
+  dialogs = [...dialogs.filter((d) => d !== dialog), dialog]
+  emitHost()
 }
-/** Puts the toasts above whatever entered the top layer last (an open modal dialog). */
-export const raiseToasts = () => raise?.()
+/** `Modal` calls this when its dialog closes. */
+export function dialogClosed(dialog: HTMLDialogElement) {
+  dialogs = dialogs.filter((d) => d !== dialog)
+  emitHost()
+}
+const subscribeHost = (l: () => void) => {
+  hostListeners.add(l)
+  return () => hostListeners.delete(l)
+}
+const getHost = () => dialogs.at(-1) ?? null
+/** Where toasts go: the newest open modal dialog, else null (the page). */
+export const useToastHost = () => useSyncExternalStore(subscribeHost, getHost, getHost)
 
 const subscribe = (l: () => void) => {
   listeners.add(l)
