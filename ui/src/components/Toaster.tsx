@@ -11,7 +11,8 @@ const DOTS = { success: 'bg-emerald-500', error: 'bg-red-500', info: 'bg-brand-5
 
 /** Shows the popover again so it is the newest top-layer element, above an open modal dialog. */
 function raise(el: HTMLElement | null) {
-  if (!el?.showPopover) return
+  // A dialog closing in the same update leaves the old host detached; showPopover would throw there.
+  if (!el?.showPopover || !el.isConnected) return
   if (el.matches(':popover-open')) el.hidePopover()
   el.showPopover()
 }
