@@ -62,6 +62,7 @@ test('Mark read, Dismiss and Resolve update the list and the counts', async ({ p
 })
 
 test('type toggles, priority filter and Refresh; a failed load says so with a Retry', async ({ page }, testInfo) => {
+  test.setTimeout(60_000)
   const name = `Alert Test Thyme ${testInfo.project.name} ${Date.now()}`
   await signInAs(page, 'Manager', '/manager/alerts')
   await expect(page.getByTestId('high-priority-count')).not.toHaveText('–')
@@ -91,8 +92,23 @@ test('type toggles, priority filter and Refresh; a failed load says so with a Re
   await page.route('**/api/alerts?*', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, message: 'Database is busy' }) }))
   await page.route('**/api/alerts/low-stock?*', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, message: 'Database is busy' }) }))
   await page.getByRole('button', { name: 'Refresh' }).click()
-  await expect(page.getByRole('alert')).toContainText(ALERT_MSG.loadFailed)
+  // SPEC §8's line alone, the server's reason on its own line below it (not 'Failed to load alerts: …').
+  await expect(page.getByRole('alert').getByText(ALERT_MSG.loadFailed, { exact: true })).toBeVisible()
+  await expect(page.getByRole('alert').getByText('Database is busy', { exact: true })).toBeVisible()
+  await expect(page.getByText(`${ALERT_MSG.loadFailed}:`)).toHaveCount(0)
   await page.unrouteAll()
   await page.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByText(`Low stock: ${name}`)).toBeVisible()
+})
+
+test('a failed statistics load shows the spec line alone, the reason below, and retries', async ({ page }) => {
+  await page.route('**/api/alerts/statistics', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, message: 'Database is busy' }) }))
+  await signInAs(page, 'Manager', '/manager/alerts')
+  const failed = page.getByRole('alert').filter({ hasText: ALERT_MSG.loadFailed })
+  await expect(failed.getByText(ALERT_MSG.loadFailed, { exact: true })).toBeVisible({ timeout: 15_000 })
+  await expect(failed.getByText('Database is busy', { exact: true })).toBeVisible()
+  await page.unrouteAll()
+  await page.getByRole('button', { name: 'Retry' }).click()
+  await expect(failed).toHaveCount(0)
+  await expect(page.getByTestId('open-count')).toHaveText(/^\d+$/)
 })

@@ -14,7 +14,9 @@ for (const role of ['Manager', 'Storekeeper', 'Chef'] as const) {
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible()
     expect(await navLinkNames(page)).toEqual([...NAV[role]])
-    await expect(page.getByRole('link', { name: `Profile: ${DEMO[role].name}, ${role}` }).first()).toBeAttached()
+    // The name holds the visible initials too (WCAG 2.5.3): 'Profile: MB Mwila Banda, Manager'.
+    const initials = DEMO[role].name.split(' ').map((w) => w[0]).join('')
+    await expect(page.getByRole('link', { name: `Profile: ${initials} ${DEMO[role].name}, ${role}`, exact: true }).first()).toBeAttached()
   })
 }
 

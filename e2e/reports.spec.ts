@@ -34,7 +34,10 @@ test('the dates default to the last 30 days and the spec messages guard them', a
   await page.getByLabel('Start Date').fill(addDays(end, -7))
   await page.route('**/api/reports/generate', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, message: 'Database is busy' }) }))
   await page.getByRole('button', { name: 'Generate Report' }).click()
-  await expect(page.getByText(REPORT_MSG.generateFailed, { exact: true })).toBeVisible()
+  // SPEC §8's line alone; the server's reason on its own line under it, never appended.
+  const failed = page.getByRole('alert').filter({ hasText: REPORT_MSG.generateFailedRetry })
+  await expect(failed.getByText(REPORT_MSG.generateFailedRetry, { exact: true })).toBeVisible()
+  await expect(failed.getByText('Database is busy', { exact: true })).toBeVisible()
   await page.route('**/api/reports/download/**', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, message: 'Database is busy' }) }))
   await page.getByRole('button', { name: 'Download Report' }).click()
   await expect(page.getByText(REPORT_MSG.downloadFailed, { exact: true })).toBeVisible()

@@ -2,7 +2,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { User } from '../src/contract/auth'
 import { MSG } from '../src/contract/messages'
-import { DEMO, expectAccessible, screenshot, signInAs, signInWithForm } from './helpers'
+import { DEMO, expectAccessible, expectOnTop, screenshot, signInAs, signInWithForm } from './helpers'
 
 const loginStatus = async (page: Page, email: string, password: string) => (await page.request.post('/api/auth/login', { data: { email, password } })).status()
 const openTeam = async (page: Page) => {
@@ -94,7 +94,8 @@ test("Create User: 'All fields are required', the field rules, the role from the
   await dialog.getByLabel('Password', { exact: true }).fill('natasha-pass-1')
   await role.selectOption({ label: 'Chef' })
   await dialog.getByRole('button', { name: 'Create User' }).click()
-  await expect(dialog.getByRole('alert')).toHaveText(MSG.emailTaken)
+  // The form's line; the error toast, rendered inside the open dialog, comes after it.
+  await expect(dialog.getByRole('alert').first()).toHaveText(MSG.emailTaken)
 })
 
 // Row buttons deep in a long list on a phone are activated from the keyboard: in the full run the
@@ -188,12 +189,14 @@ test('team add, edit (blank password keeps it, a new one changes it), deactivate
   await expect(page.getByRole('heading', { name: 'Welcome back, Mapalo T. Tembo!' })).toBeVisible()
 })
 
-test('a failed deactivation shows the spec message', async ({ page }) => {
+test('a failed deactivation shows the spec message in a toast above the open dialog', async ({ page }) => {
   await signInAs(page, 'Manager')
   await page.route('**/api/manager/users/*/status', (route) => route.fulfill({ status: 500, body: '' }))
   const dialog = await openTeam(page)
   await dialog.locator(`li[data-user-email="${DEMO.Chef.email}"]`).getByRole('button', { name: /^Deactivate/ }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click()
-  await expect(page.getByText(MSG.userDeactivateFailed)).toBeVisible()
+  // The Team Members dialog stays open (top layer); the toast must still be seen, not hidden behind it.
+  await expect(dialog).toBeVisible()
+  await expectOnTop(page.getByRole('alert').filter({ hasText: MSG.userDeactivateFailed }))
   await expect(dialog.locator(`li[data-user-email="${DEMO.Chef.email}"]`)).not.toContainText('Inactive')
 })

@@ -24,6 +24,8 @@ export const REPORT_MSG = {
   /** SPEC §8. */
   generated: 'Report generated successfully!',
   generateFailed: 'Failed to generate report',
+  /** What the Reports screen shows when Generate fails (the reason, if any, on its own line below). */
+  generateFailedRetry: 'Failed to generate report. Please try again.',
   downloadFailed: 'Failed to download report',
   unknownType: `report_type must be one of ${REPORT_TYPES.join(', ')}`,
 } as const

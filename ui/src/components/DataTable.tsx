@@ -27,6 +27,8 @@ interface DataTableProps<T> {
   searchTerm?: string
   /** Row actions (Edit, Delete…), shown last. */
   actions?: (row: T) => ReactNode
+  /** The spec's line for a failed load, shown alone with the failure's reason on its own line below. */
+  failed?: string
 }
 
 const byId = (row: unknown) => (row as { id: string | number }).id
@@ -35,11 +37,11 @@ const byId = (row: unknown) => (row as { id: string | number }).id
  * A server-paged table: skeleton while loading, the spec's empty line, the error with a Retry.
  * Phones get one card per row (label: value) instead of a sideways-scrolling table.
  */
-export function DataTable<T>({ kind, caption, columns, rowKey = byId, list, searchTerm, actions }: DataTableProps<T>) {
+export function DataTable<T>({ kind, caption, columns, rowKey = byId, list, searchTerm, actions, failed }: DataTableProps<T>) {
   const wide = useMediaQuery('(min-width: 640px)')
   const term = searchTerm?.trim()
 
-  if (list.error) return <LoadError error={list.error} retry={list.retry} />
+  if (list.error) return failed ? <LoadError error={failed} detail={list.error} retry={list.retry} /> : <LoadError error={list.error} retry={list.retry} />
 
   const body = list.loading && list.rows.length === 0 ? <Skeleton columns={wide ? columns.length + (actions ? 1 : 0) : 1} wide={wide} /> : null
   const empty = !list.loading && list.rows.length === 0

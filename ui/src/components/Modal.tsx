@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { dialogClosed, dialogOpened } from './toast'
 
 interface ModalProps {
   open: boolean
@@ -29,10 +30,13 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', rol
     if (!dialog || !open) return
     const opener = document.activeElement as HTMLElement | null
     if (!dialog.open) dialog.showModal()
+    // Toasts now render inside this dialog, the one part of the page that is not inert.
+    dialogOpened(dialog)
     // showModal focuses the first control (Close); a dialog may name a better one with data-autofocus.
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     return () => {
       dialog.close()
+      dialogClosed(dialog)
       opener?.focus?.()
     }
   }, [open])

@@ -1,4 +1,6 @@
-import { dismissToast, useToasts } from './toast'
+import { useEffect, useRef } from 'react'
+import { createPortal } from 'react-dom'
+import { dismissToast, useToastHost, useToasts } from './toast'
 
 const TONES = {
   success: 'border-emerald-300 dark:border-emerald-700',
@@ -7,11 +9,34 @@ const TONES = {
 }
 const DOTS = { success: 'bg-emerald-500', error: 'bg-red-500', info: 'bg-brand-500' }
 
-/** Where toasts appear: bottom on phones (above the thumb), top right on desks. */
+/** Shows the popover again so it is the newest top-layer element, above an open modal dialog. */
+function raise(el: HTMLElement | null) {
+  // A dialog closing in the same update leaves the old host detached; showPopover would throw there.
+  if (!el?.showPopover || !el.isConnected) return
+  if (el.matches(':popover-open')) el.hidePopover()
+  el.showPopover()
+}
+
+/**
+ * Where toasts appear: bottom on phones (above the thumb), top right on desks. A modal dialog sits
+ * in the top layer, above any z-index, and makes the rest of the page inert; so the toasts are a
+ * manual popover (top layer, shown after the dialog, hence above it) rendered inside the newest
+ * open dialog, where they stay clickable and are announced.
+ */
 export function Toaster() {
   const toasts = useToasts()
-  return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:top-0 sm:right-0 sm:bottom-auto sm:items-end">
+  const host = useToastHost()
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (toasts.length) raise(ref.current)
+  }, [toasts, host])
+  return createPortal(
+    <div
+      ref={ref}
+      popover="manual"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-auto bottom-0 m-0 flex w-full flex-col items-center gap-2 overflow-visible border-0 bg-transparent p-4 text-inherit sm:top-0 sm:right-0 sm:bottom-auto sm:left-auto sm:w-96 sm:items-end"
+    >
       {toasts.map((t) => (
         <div
           key={t.id}
@@ -35,6 +60,7 @@ export function Toaster() {
           </button>
         </div>
       ))}
-    </div>
+    </div>,
+    host ?? document.body,
   )
 }

@@ -29,6 +29,30 @@ export function toast(t: Omit<Toast, 'id'>) {
   return id
 }
 
+// The open modal dialogs, newest last. A modal dialog makes everything outside it inert (not
+// clickable, not announced), so the Toaster renders inside the newest one while any is open.
+let dialogs: HTMLDialogElement[] = []
+const hostListeners = new Set<() => void>()
+const emitHost = () => hostListeners.forEach((l) => l())
+
+/** `Modal` calls this after `showModal()`. */
+export function dialogOpened(dialog: HTMLDialogElement) {
+  dialogs = [...dialogs.filter((d) => d !== dialog), dialog]
+  emitHost()
+}
+/** `Modal` calls this when its dialog closes. */
+export function dialogClosed(dialog: HTMLDialogElement) {
+  dialogs = dialogs.filter((d) => d !== dialog)
+  emitHost()
+}
+const subscribeHost = (l: () => void) => {
+  hostListeners.add(l)
+  return () => hostListeners.delete(l)
+}
+const getHost = () => dialogs.at(-1) ?? null
+/** Where toasts go: the newest open modal dialog, else null (the page). */
+export const useToastHost = () => useSyncExternalStore(subscribeHost, getHost, getHost)
+
 const subscribe = (l: () => void) => {
   listeners.add(l)
   return () => listeners.delete(l)

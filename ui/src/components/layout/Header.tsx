@@ -47,10 +47,10 @@ export function Header() {
         </nav>
 
         <div className="ml-auto hidden items-center gap-2 md:flex">
-          <Link href="/profile" aria-label={`Profile: ${user.name}, ${user.role_name}`} className="flex min-h-11 items-center gap-2 rounded-lg px-2 hover:bg-slate-100 dark:hover:bg-slate-800">
-            <Avatar name={user.name} />
+          <Link href="/profile" aria-label={profileName(user.name, user.role_name)} className="flex min-h-11 items-center gap-2 rounded-lg px-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <Avatar name={user.name} />{' '}
             <span className="text-left leading-tight">
-              <span className="block text-sm font-medium">{user.name}</span>
+              <span className="block text-sm font-medium">{user.name}</span>{' '}
               <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role_name}</span>
             </span>
           </Link>
@@ -107,10 +107,10 @@ export function Header() {
           </ul>
         </nav>
         <div className="mt-3 space-y-1 border-t border-slate-200 pt-3 dark:border-slate-800">
-          <Link href="/profile" aria-label={`Profile: ${user.name}, ${user.role_name}`} className="flex min-h-11 items-center gap-3 rounded-lg px-3 hover:bg-slate-100 dark:hover:bg-slate-800">
-            <Avatar name={user.name} />
+          <Link href="/profile" aria-label={profileName(user.name, user.role_name)} className="flex min-h-11 items-center gap-3 rounded-lg px-3 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <Avatar name={user.name} />{' '}
             <span className="leading-tight">
-              <span className="block text-sm font-medium">{user.name}</span>
+              <span className="block text-sm font-medium">{user.name}</span>{' '}
               <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role_name}</span>
             </span>
           </Link>
@@ -123,16 +123,25 @@ export function Header() {
   )
 }
 
-function Avatar({ name }: { name: string }) {
-  const initials = name
+const initialsOf = (name: string) =>
+  name
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
     .map((w) => w[0]!.toUpperCase())
-    .join('')
+    .join('') || '?'
+
+/**
+ * The profile link's name holds every word it shows, in the order shown (WCAG 2.5.3, axe
+ * label-content-name-mismatch): 'Profile: MB Mwila Banda, Manager'.
+ */
+const profileName = (name: string, role: string) => `Profile: ${initialsOf(name)} ${name}, ${role}`
+
+function Avatar({ name }: { name: string }) {
+  const initials = initialsOf(name)
   return (
     <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-200">
-      {initials || '?'}
+      {initials}
     </span>
   )
 }

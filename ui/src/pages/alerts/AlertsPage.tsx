@@ -3,6 +3,7 @@ import { ALERT_MSG, type Alert, type AlertAction, type AlertPriority, type Alert
 import { actOnAlert, getAlertStatistics, listAlerts, type AlertFamily } from '../../api/alerts'
 import { Button } from '../../components/Button'
 import { DataTable, type Column } from '../../components/DataTable'
+import { LoadError } from '../../components/LoadError'
 import { SelectField, TextField } from '../../components/Field'
 import { PageHeader } from '../../components/PageHeader'
 import { toast } from '../../components/toast'
@@ -66,12 +67,7 @@ export default function AlertsPage() {
   const { data: stats, error: statsError, reload: reloadStats } = useLoad((signal) => getAlertStatistics(signal).then((r) => r.data))
 
   const list = usePagedList<Alert>(
-    ({ page, limit, signal }) =>
-      listAlerts({ family, q, priority, status, page, limit }, signal).catch((err: unknown) => {
-        if (signal.aborted) throw err
-        // SPEC §8's line, with the reason under it when the server gave one.
-        throw new Error(err instanceof Error && err.message ? `${ALERT_MSG.loadFailed}: ${err.message}` : ALERT_MSG.loadFailed)
-      }),
+    ({ page, limit, signal }) => listAlerts({ family, q, priority, status, page, limit }, signal),
     [family, q, priority, status],
     PAGE_SIZE,
   )
@@ -151,7 +147,8 @@ export default function AlertsPage() {
           </span>
         </p>
       </div>
-      {statsError && <p className="text-sm text-red-700 dark:text-red-300">{`${ALERT_MSG.loadFailed}: ${statsError}`}</p>}
+      {/* SPEC §8's line alone, the reason on its own line under it. */}
+      {statsError && <LoadError inline error={ALERT_MSG.loadFailed} detail={statsError} retry={reloadStats} />}
 
       <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <div role="group" aria-label="Alert type" className="flex flex-wrap gap-2">
@@ -178,7 +175,7 @@ export default function AlertsPage() {
         </div>
       </div>
 
-      <DataTable kind="alerts" caption="Alerts" columns={columns} list={list} searchTerm={q} actions={actionsFor} />
+      <DataTable kind="alerts" caption="Alerts" columns={columns} list={list} searchTerm={q} actions={actionsFor} failed={ALERT_MSG.loadFailed} />
     </section>
   )
 }

@@ -56,7 +56,7 @@ export default function ReportsPage() {
       toast({ kind: 'success', title: REPORT_MSG.generated })
       history.reload()
     } catch (err) {
-      toast({ kind: 'error', title: REPORT_MSG.generateFailed, message: detail(err) })
+      toast({ kind: 'error', title: REPORT_MSG.generateFailedRetry, message: detail(err) })
     } finally {
       setBusy(null)
     }

@@ -1,3 +1,4 @@
+import { EXPIRING_HIGH_DAYS } from '../../../../src/contract/alerts'
 import type { Item } from '../../../../src/contract/stock'
 import { listExpiring, listLowStock } from '../../api/stock'
 import { DataTable, type Column } from '../../components/DataTable'
@@ -25,7 +26,7 @@ export function AlertsTab() {
       numeric: true,
       cell: (i) => {
         const d = i.days_until_expiry ?? 0
-        return <span className={d <= 3 ? 'font-semibold text-red-700 dark:text-red-300' : 'text-amber-800 dark:text-amber-300'}>{d === 0 ? 'Today' : `${d} day${d === 1 ? '' : 's'}`}</span>
+        return <span className={d <= EXPIRING_HIGH_DAYS ? 'font-semibold text-red-700 dark:text-red-300' : 'text-amber-800 dark:text-amber-300'}>{d === 0 ? 'Today' : `${d} day${d === 1 ? '' : 's'}`}</span>
       },
     },
     { header: 'Quantity', numeric: true, cell: (i) => fmt.quantity(i.current_quantity, i.unit) },

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import type { Item } from '../../../../src/contract/stock'
+import { quantityStatus, type Item } from '../../../../src/contract/stock'
 import { deleteItem, listItems } from '../../api/stock'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -20,7 +20,8 @@ import { STOCK_UI } from '../../messages/stock'
 import { TransferForm } from './TransferForm'
 import type { Lookups } from './useLookups'
 
-export const isLow = (i: Item) => i.current_quantity <= i.min_stock_level
+/** The 'Low' badge: the contract's quantity rule says low or out (an empty shelf is at or below its minimum). */
+const isLow = (i: Item) => quantityStatus(i) !== 'in'
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; item: Item } | { kind: 'count'; item: Item } | { kind: 'transfer'; item: Item; direction: 'TO_KITCHEN' | 'TO_STORE' } | { kind: 'delete'; item: Item } | null
 
