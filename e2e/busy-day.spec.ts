@@ -124,7 +124,7 @@ test('a rejected request shows its reason to the Chef', async ({ page, request }
 })
 
 test("tonight's list: three lines make three requests, numbers shown; a failing line makes none", async ({ page, request }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const [onions, garlic, cream] = [await makeItem(request, 'Onions', 12), await makeItem(request, 'Garlic', 3), await makeItem(request, 'Cream', 5)]
   await signInAs(page, 'Chef', '/requests')
   await page.getByRole('button', { name: 'New Request' }).click()
