@@ -126,6 +126,9 @@ test('a Manager adjusts kitchen stock: negative allowed down to zero, reason req
   await expect(toastWith(page, KITCHEN_MSG.adjustmentRecorded)).toBeVisible()
   await expect(rowOf(page, item.name)).toContainText('0 kg')
   await expect(rowOf(page, item.name)).toContainText('Out of Stock')
+  // Nothing left to use or waste: the row offers a request first.
+  await expect(rowOf(page, item.name).getByRole('link', { name: `Request ${item.name}` })).toBeVisible()
+  await expect(rowOf(page, item.name).getByRole('button', { name: `Use ${item.name}` })).toHaveCount(0)
 
   await page.getByRole('tab', { name: 'Movements' }).click()
   await page.getByLabel('Search').fill(item.name)

@@ -151,6 +151,16 @@ export const CreateRequestBody = v.object({
 })
 export type CreateRequestInput = v.InferOutput<typeof CreateRequestBody>
 
+/** Tonight's list: 1..20 lines, each read like one request; a bad line is named ("Line 2: …") and makes none. */
+export const MAX_BATCH_LINES = 20
+export const BatchRequestBody = v.object({
+  lines: v.pipe(
+    v.array(v.unknown(), 'lines must be a list'),
+    v.minLength(1, `lines must hold 1 to ${MAX_BATCH_LINES} lines`),
+    v.maxLength(MAX_BATCH_LINES, `lines must hold 1 to ${MAX_BATCH_LINES} lines`),
+  ),
+})
+
 export const UpdateRequestBody = v.partial(
   v.object({
     item_id: id('item_id'),
@@ -255,6 +265,9 @@ export const KITCHEN_MSG = {
   itemInactive: 'This item is deactivated. Reactivate it before moving its stock.',
   unknownItem: 'item_id does not match an existing item',
   requestCreated: 'Request submitted successfully',
+  requestsCreated: (n: number) => `${n} requests submitted successfully`,
+  /** A batch refusal names its line (1-based), so the Chef knows which row to fix. */
+  onLine: (line: number, message: string) => `Line ${line}: ${message}`,
   requestUpdated: 'Kitchen request updated successfully',
   requestDeleted: 'Kitchen request deleted successfully',
   requestApproved: 'Kitchen request approved successfully',
@@ -280,6 +293,7 @@ export const kitchenMovementLabel = (m: { movement_type: KitchenMovementType; so
 export const kitchenAccess = {
   'GET /api/kitchen-requests': 'signed-in',
   'POST /api/kitchen-requests': KITCHEN_STAFF,
+  'POST /api/kitchen-requests/batch': KITCHEN_STAFF,
   'GET /api/kitchen-requests/statistics': 'signed-in',
   'GET /api/kitchen-requests/search': 'signed-in',
   'GET /api/kitchen-requests/chef/:id': 'signed-in',

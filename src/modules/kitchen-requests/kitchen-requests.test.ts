@@ -318,3 +318,64 @@ describe('fulfilment', () => {
     expect(k.kitchenRows(item.id).length).toBe(1)
   })
 })
+
+describe("tonight's list: POST /api/kitchen-requests/batch", () => {
+  const batch = (token: string, lines: unknown[]) => env.call('POST', '/api/kitchen-requests/batch', { token, body: { lines } })
+  const total = async () => (await env.call('GET', '/api/kitchen-requests', { token: k.manager.token })).body.meta.total as number
+
+  test('three lines make three PENDING requests, numbered consecutively, in one answer', async () => {
+    const [onions, garlic, cream] = [await k.makeItem({ name: 'Onions' }), await k.makeItem({ name: 'Garlic' }), await k.makeItem({ name: 'Cream', unit: 'l' })]
+    const before = await total()
+    const res = await batch(k.chef.token, [
+      { item_id: onions.id, quantity_requested: 5, priority: 'high' },
+      { item_id: garlic.id, quantity_requested: 2.5 },
+      { item_id: cream.id, quantity_requested: 0.75, priority: 'URGENT', remarks: 'For the sauce' },
+    ])
+    expect(res.status).toBe(201)
+    expect(res.body.message).toBe(KITCHEN_MSG.requestsCreated(3))
+    const made = res.body.data as { request_number: string; item_name: string; quantity_requested: number; priority: string; status: string; chef_id: number; remarks: string | null }[]
+    expect(made.map((r) => [r.item_name, r.quantity_requested, r.priority, r.status, r.chef_id])).toEqual([
+      ['Onions', 5, 'HIGH', 'PENDING', k.chef.id],
+      ['Garlic', 2.5, 'MEDIUM', 'PENDING', k.chef.id],
+      ['Cream', 0.75, 'URGENT', 'PENDING', k.chef.id],
+    ])
+    expect(made[2].remarks).toBe('For the sauce')
+    const numbers = made.map((r) => r.request_number)
+    for (const n of numbers) expect(n).toMatch(REQUEST_NUMBER)
+    const seq = numbers.map((n) => Number(n.split('-')[2]))
+    expect(seq).toEqual([seq[0], seq[0] + 1, seq[0] + 2])
+    expect(await total()).toBe(before + 3)
+  })
+
+  test('a failing line makes none, and the message names the line', async () => {
+    const item = await k.makeItem()
+    const before = await total()
+    const unknown = await batch(k.chef.token, [{ item_id: item.id, quantity_requested: 1 }, { item_id: 99999, quantity_requested: 1 }, { item_id: item.id, quantity_requested: 2 }])
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.message).toBe(`Line 2: ${KITCHEN_MSG.unknownItem}`)
+    const badQuantity = await batch(k.chef.token, [{ item_id: item.id, quantity_requested: 1 }, { item_id: item.id, quantity_requested: 1 }, { item_id: item.id, quantity_requested: 2.555 }])
+    expect(badQuantity.status).toBe(400)
+    expect(badQuantity.body.message).toBe('Line 3: quantity_requested must have at most 2 decimal places')
+    expect(await total()).toBe(before)
+  })
+
+  test('a deactivated item refuses its line (409) and the whole list', async () => {
+    const item = await k.makeItem()
+    const gone = await k.makeItem({ store: 3 })
+    await k.createRequest(gone.id, 1) // history, so delete deactivates
+    expect((await env.call('DELETE', `/api/items/${gone.id}`, { token: k.manager.token })).status).toBe(200)
+    const before = await total()
+    const res = await batch(k.chef.token, [{ item_id: item.id, quantity_requested: 1 }, { item_id: gone.id, quantity_requested: 1 }])
+    expect(res.status).toBe(409)
+    expect(res.body.message).toBe(`Line 2: ${KITCHEN_MSG.itemInactive}`)
+    expect(await total()).toBe(before)
+  })
+
+  test('1 to 20 lines; a Storekeeper may not send one', async () => {
+    const item = await k.makeItem()
+    expect((await batch(k.chef.token, [])).body.message).toBe('lines must hold 1 to 20 lines')
+    expect((await batch(k.chef.token, Array.from({ length: 21 }, () => ({ item_id: item.id, quantity_requested: 1 })))).status).toBe(400)
+    expect((await batch(k.store.token, [{ item_id: item.id, quantity_requested: 1 }])).status).toBe(403)
+    expect((await batch(k.manager.token, [{ item_id: item.id, quantity_requested: 1 }])).status).toBe(201)
+  })
+})

@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia'
 import { id } from '../../contract/fields'
-import { ApproveBody, CreateRequestBody, KITCHEN_MSG, PriorityParam, RejectBody, RequestListQuery, StatusParam, UpdateRequestBody } from '../../contract/kitchen'
+import { ApproveBody, BatchRequestBody, CreateRequestBody, KITCHEN_MSG, PriorityParam, RejectBody, RequestListQuery, StatusParam, UpdateRequestBody } from '../../contract/kitchen'
 import type { AppDeps } from '../../deps'
+import { onLine } from './service'
 import { currentUser } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { idempotencyScope } from '../../http/idempotency'
@@ -24,6 +25,13 @@ export const kitchenRequestRoutes = ({ requests }: AppDeps) => {
     .post('', (ctx) => {
       ctx.set.status = 201
       return ok(requests.create(currentUser(ctx), parse(CreateRequestBody, ctx.body)), KITCHEN_MSG.requestCreated)
+    })
+    .post('/batch', (ctx) => {
+      const { lines } = parse(BatchRequestBody, ctx.body)
+      const inputs = lines.map((line, i) => onLine(i + 1, () => parse(CreateRequestBody, line)))
+      const made = requests.createMany(currentUser(ctx), inputs)
+      ctx.set.status = 201
+      return ok(made, KITCHEN_MSG.requestsCreated(made.length))
     })
     .get('/statistics', () => ok(requests.statistics()))
     .get('/search', ({ query }) => list(query))

@@ -14,7 +14,7 @@ import type { Db } from '../../db/open'
 import { fromCents, toCents } from '../../contract/fixed'
 import { localDate } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import type { ServiceDeps } from '../../deps'
 import { recordKitchenMovement } from '../kitchen-inventory/service'
 import { recordMovement } from '../stock/ledger'
@@ -28,6 +28,16 @@ export const toKitchenRequest = (r: repo.RequestView): KitchenRequest => ({
 
 /** KR-YYYYMMDD-NNN: the day is the restaurant's calendar day of `at`. */
 export const requestNumberFor = (db: Db, at: Date, zone: string) => repo.nextRequestNumber(db, localDate(at, zone).replaceAll('-', ''))
+
+/** Runs one line's check; its refusal keeps its status and gains the line's number. */
+export function onLine<T>(line: number, check: () => T): T {
+  try {
+    return check()
+  } catch (e) {
+    if (e instanceof AppError) throw new AppError(e.status, KITCHEN_MSG.onLine(line, e.message))
+    throw e
+  }
+}
 
 export type KitchenRequestService = ReturnType<typeof createKitchenRequestService>
 
@@ -99,6 +109,32 @@ export function createKitchenRequestService({ db, clock, settings, stockEvents }
         })
         .immediate()
       return view(id)
+    },
+
+    /**
+     * Tonight's list: one request per line, all in one transaction with consecutive numbers. A line
+     * that fails (unknown or deactivated item) makes none, and the message names it ("Line 2: …").
+     */
+    createMany(user: User, lines: CreateRequestInput[]): KitchenRequest[] {
+      const now = clock()
+      const zone = settings.get().time_zone
+      const ids = db
+        .transaction(() =>
+          lines.map((input, i) => {
+            onLine(i + 1, () => requestableItem(input.item_id))
+            return repo.insertRequest(db, {
+              request_number: requestNumberFor(db, now, zone),
+              item_id: input.item_id,
+              chef_id: user.id,
+              quantity_requested: toCents(input.quantity_requested),
+              priority: input.priority,
+              remarks: input.remarks ?? null,
+              at: now.toISOString(),
+            })
+          }),
+        )
+        .immediate()
+      return ids.map(view)
     },
 
     update(user: User, id: number, input: UpdateRequestInput): KitchenRequest {

@@ -33,6 +33,7 @@ export interface RequestBody {
   remarks: string | null
 }
 export const createRequest = (body: RequestBody) => call<KitchenRequest>('POST', '/kitchen-requests', { body })
+export const createRequests = (lines: RequestBody[]) => call<KitchenRequest[]>('POST', '/kitchen-requests/batch', { body: { lines } })
 export const updateRequest = (id: number, body: Partial<RequestBody>) => call<KitchenRequest>('PUT', `/kitchen-requests/${id}`, { body })
 export const deleteRequest = (id: number) => call<null>('DELETE', `/kitchen-requests/${id}`)
 export const approveRequest = (id: number, body: { quantity_approved: number; remarks: string | null }) =>

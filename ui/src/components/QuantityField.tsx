@@ -1,15 +1,36 @@
-import type { ComponentProps } from 'react'
+import { useState, type ComponentProps } from 'react'
+import { parseQuantity, QUANTITY_MSG } from '../../../src/contract/quantity'
 import { TextField } from './Field'
 
-type QuantityFieldProps = ComponentProps<typeof TextField> & {
-  /** Shown after the label: 'Quantity (kg)'. */
+type QuantityFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode'> & {
+  /** Shown after the label: 'Quantity (kg)', or a currency: 'Cost Price (ZMW)'. */
   unit?: string | null
-  /** A number input stepping by 0.01 from `min` (the store's forms); without it, text the contract's parser reads ('.' or ','). */
-  min?: string
 }
 
-/** A quantity typed on a phone's decimal keypad. */
-export function QuantityField({ label, unit, min, ...rest }: QuantityFieldProps) {
-  const number = min === undefined ? {} : { type: 'number', step: '0.01', min }
-  return <TextField label={unit ? `${label} (${unit})` : label} inputMode="decimal" autoComplete="off" {...number} {...rest} />
+/**
+ * The one field for a quantity or a price typed by a person: text on a phone's decimal keypad, read by
+ * the contract's `parseQuantity` ('.' or ',' is the decimal mark). A number that could be read two
+ * ways ('1,234.5') shows the parser's message under the field once the field is left or the form sent;
+ * nothing typed is ever dropped (a `type="number"` field drops '2,5' to '25' in some locales).
+ */
+export function QuantityField({ label, unit, error, hint, onBlur, value, ...rest }: QuantityFieldProps) {
+  const [left, setLeft] = useState(false)
+  const parsed = parseQuantity(value)
+  const refused = !parsed.ok && !parsed.empty && (left || !!error) ? parsed.message : undefined
+  return (
+    <TextField
+      label={unit ? `${label} (${unit})` : label}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      error={refused ?? error}
+      hint={hint ?? QUANTITY_MSG.example}
+      onBlur={(e) => {
+        setLeft(true)
+        onBlur?.(e)
+      }}
+      {...rest}
+    />
+  )
 }

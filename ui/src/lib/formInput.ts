@@ -1,10 +1,11 @@
 // What a person typed in a form, made ready for the contract's schemas.
+import { quantityValue } from '../../../src/contract/quantity'
 
-/** '' → undefined (the schema then says "… is required"); otherwise the number typed (NaN is refused by the schema). */
-export const numberOrUndefined = (s: string) => (s.trim() === '' ? undefined : Number(s))
+/** A quantity or price typed: '' → undefined (the schema then says "… is required"); refused by `parseQuantity` → NaN (the field shows why). */
+export const numberOrUndefined = (s: string) => quantityValue(s)
 
-/** A number typed in a text box: '' and junk are NaN (the schema then names the field); ',' is a decimal mark. */
-export const toNumber = (s: string) => (s.trim() === '' ? Number.NaN : Number(s.trim().replace(',', '.')))
+/** The same, with '' as NaN too (forms whose schema has a default for a missing number). */
+export const toNumber = (s: string) => quantityValue(s) ?? Number.NaN
 
 /** The schema's "cost_price must be …" with the field's visible label instead: "Cost Price must be …". */
 export function withLabels(errors: Record<string, string>, labels: Record<string, string>): Record<string, string> {

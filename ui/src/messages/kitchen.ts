@@ -18,5 +18,8 @@ export const KITCHEN_UI_MSG = {
   fulfilError: 'Error fulfilling request',
   // The dashboard's 'New Ingredient Request' variant (SPEC §8).
   submitted: 'Request submitted successfully',
+  /** The confirmation names the requests made, so the Chef can quote them to the store. */
+  madeNumbers: (message: string, numbers: string[]) => `${message}: ${numbers.join(', ')}`,
+  inStore: (quantity: string) => `${quantity} in store`,
   submitFailed: 'Failed to submit request',
 } as const

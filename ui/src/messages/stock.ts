@@ -17,8 +17,8 @@ export const STOCK_UI = {
   countFailed: 'Failed to record stock count',
   transferFailed: 'Failed to record transfer',
   unitHint: 'e.g., kg, liters, pieces',
-  costHint: 'ZMW, min 0, step 0.01',
-  quantityHint: 'Min 0, step 0.01',
+  costHint: 'e.g. 12.50',
+  quantityHint: 'e.g. 2.5 (0 or more)',
 } as const
 
 export const MOVEMENT_UI = {
@@ -30,5 +30,5 @@ export const MOVEMENT_UI = {
   updateError: 'Error updating stock movement',
   deleteError: 'Error deleting stock movement',
   deleteConfirm: 'Delete this stock movement? The balance is reversed.',
-  quantityHint: 'Min 0.01, step 0.01',
+  quantityHint: 'e.g. 2.5',
 } as const

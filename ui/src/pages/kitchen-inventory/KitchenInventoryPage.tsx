@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { kitchenMovementLabel, type KitchenInventoryRow, type KitchenMovement, type KitchenMovementType } from '../../../../src/contract/kitchen'
 import { CHEF, MANAGER } from '../../../../src/contract/roles'
 import { getKitchenInventoryStatistics, listKitchenInventory, listKitchenMovements } from '../../api/kitchen'
-import { Button } from '../../components/Button'
+import { Link } from 'wouter'
+import { Button, buttonClass } from '../../components/Button'
 import { DataTable, type Column } from '../../components/DataTable'
 import { SelectField, TextField } from '../../components/Field'
 import { PageHeader } from '../../components/PageHeader'
@@ -196,7 +197,13 @@ function InventoryTable({
     canRecord || canAdjust
       ? (r: KitchenInventoryRow) => (
           <>
-            {canRecord && (
+            {canRecord && r.quantity <= 0 && (
+              // Nothing to use or waste: the next step is asking the store (the request form opens with this item).
+              <Link href={`/requests?item_id=${r.item_id}`} className={buttonClass('primary', rowButton)} aria-label={`Request ${r.item_name}`}>
+                Request
+              </Link>
+            )}
+            {canRecord && r.quantity > 0 && (
               <>
                 <Button variant="secondary" className={rowButton} onClick={() => onRecord('usage', r)} aria-label={`Use ${r.item_name}`}>
                   Use

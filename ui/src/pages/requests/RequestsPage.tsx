@@ -17,6 +17,7 @@ import { useSession } from '../../session/store'
 import type { PickedItem } from '../../components/ItemPicker'
 import { KITCHEN_UI_MSG as M } from '../../messages/kitchen'
 import { RequestForm } from '../../components/requests/RequestForm'
+import { ReviewNote } from '../../components/requests/ReviewNote'
 import { ApproveDialog, RejectDialog } from './ReviewDialogs'
 import { Badge, titleCase, type BadgeTone } from '../../components/Badge'
 import { failureMessage, loadFailure } from '../../components/failureMessage'
@@ -118,7 +119,15 @@ export default function RequestsPage() {
       ),
     },
     { header: 'Priority', cell: (r) => <Badge tone={PRIORITY_TONE[r.priority]}>{titleCase(r.priority)}</Badge> },
-    { header: 'Status', cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{titleCase(r.status)}</Badge> },
+    {
+      header: 'Status',
+      cell: (r) => (
+        <span>
+          <Badge tone={STATUS_TONE[r.status]}>{titleCase(r.status)}</Badge>
+          <ReviewNote request={r} />
+        </span>
+      ),
+    },
     { header: 'Requested', cell: (r) => <span className="whitespace-nowrap">{f.dateTime(r.requested_at)}</span> },
   ]
 

@@ -4,6 +4,7 @@ import { getConnectInfo, getManagerSettings, saveManagerSettings } from '../../a
 import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { PasswordField, SelectField, TextField } from '../../components/Field'
+import { QuantityField } from '../../components/QuantityField'
 import { PageHeader } from '../../components/PageHeader'
 import { ResultDialog, type Result } from '../../components/ResultDialog'
 import { PageLoading } from '../../components/Spinner'
@@ -121,7 +122,11 @@ export default function SettingsPage() {
     <TextField label={LABELS[key]} value={form[key] as string} onChange={set(key) as (v: string) => void} error={errors[key]} {...extra} />
   )
   const number = (key: SettingsKey, hint?: string, decimal = false) =>
-    text(key, { inputMode: decimal ? 'decimal' : 'numeric', hint, autoComplete: 'off' })
+    decimal ? (
+      <QuantityField label={LABELS[key]} value={form[key] as string} onChange={set(key) as (v: string) => void} error={errors[key]} hint={hint} />
+    ) : (
+      text(key, { inputMode: 'numeric', hint, autoComplete: 'off' })
+    )
 
   const addresses = connect.info ? connect.info.urls.flatMap((u) => (u.https ? [u.https, u.http] : [u.http])) : []
   const urlChoice = customUrl || (form.public_url !== '' && !addresses.includes(form.public_url)) ? CUSTOM : form.public_url

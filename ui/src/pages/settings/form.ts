@@ -1,3 +1,4 @@
+import { quantityValue } from '../../../../src/contract/quantity'
 import * as v from 'valibot'
 import { SettingsPatch, type ManagerSettings } from '../../../../src/contract/settings'
 
@@ -76,8 +77,8 @@ export function toForm(s: ManagerSettings): SettingsForm {
   }
 }
 
-/** A typed number; blank or unreadable stays NaN so the schema names the field. */
-const toNumber = (s: string) => (s.trim() === '' ? Number.NaN : Number(s.trim()))
+/** A typed number through the contract's one parser ('.' or ','); blank or refused stays NaN so the schema names the field. */
+const toNumber = (s: string) => quantityValue(s) ?? Number.NaN
 
 /** The fields that differ from what the server holds, as the API takes them (a blank password is left out). */
 export function changes(form: SettingsForm, saved: SettingsForm): Record<string, unknown> {

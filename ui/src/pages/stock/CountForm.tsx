@@ -46,7 +46,7 @@ export function CountForm({ item, onClose, onSaved }: { item: Item; onClose: () 
         difference is recorded as an adjustment.
       </p>
       <ErrorLine message={failure} />
-      <QuantityField label={LABELS.quantity} unit={item.unit} min="0" value={quantity} onChange={setQuantity} error={errors.quantity} data-autofocus required />
+      <QuantityField label={LABELS.quantity} unit={item.unit} value={quantity} onChange={setQuantity} error={errors.quantity} data-autofocus required />
       <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Required, e.g. monthly count" required />
     </FormModal>
   )

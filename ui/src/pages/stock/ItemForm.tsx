@@ -3,6 +3,7 @@ import { CreateItemBody, STOCK_MSG, UpdateItemBody, type Item } from '../../../.
 import { createItem, updateItem } from '../../api/stock'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SelectField, TextField } from '../../components/Field'
+import { QuantityField } from '../../components/QuantityField'
 import { toast } from '../../components/toast'
 import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
@@ -26,7 +27,6 @@ const LABELS = {
 }
 type Key = keyof typeof LABELS
 
-const numberInput = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0' } as const
 
 /** Add or edit an item (SPEC §5 "Item"). On edit the quantity is shown read-only: a count or a movement changes it. */
 export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | null; lookups: Lookups; onClose: () => void; onSaved: () => void }) {
@@ -108,7 +108,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
           required
         />
         <TextField label={LABELS.unit} value={form.unit} onChange={set('unit')} error={errors.unit} hint={STOCK_UI.unitHint} required />
-        <TextField label={`${LABELS.cost_price} (ZMW)`} id={`${formId}-cost`} {...numberInput} value={form.cost_price} onChange={set('cost_price')} error={errors.cost_price} hint={STOCK_UI.costHint} required />
+        <QuantityField label={LABELS.cost_price} unit="ZMW" id={`${formId}-cost`} value={form.cost_price} onChange={set('cost_price')} error={errors.cost_price} hint={STOCK_UI.costHint} required />
         {item ? (
           <TextField
             label="Current Quantity"
@@ -118,9 +118,9 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
             hint="Use Count stock or a movement to change it"
           />
         ) : (
-          <TextField label={LABELS.current_quantity} {...numberInput} value={form.current_quantity} onChange={set('current_quantity')} error={errors.current_quantity} hint={STOCK_UI.quantityHint} required />
+          <QuantityField label={LABELS.current_quantity} value={form.current_quantity} onChange={set('current_quantity')} error={errors.current_quantity} hint={STOCK_UI.quantityHint} required />
         )}
-        <TextField label={LABELS.min_stock_level} {...numberInput} value={form.min_stock_level} onChange={set('min_stock_level')} error={errors.min_stock_level} hint={STOCK_UI.quantityHint} required />
+        <QuantityField label={LABELS.min_stock_level} value={form.min_stock_level} onChange={set('min_stock_level')} error={errors.min_stock_level} hint={STOCK_UI.quantityHint} required />
         <TextField label={LABELS.expiry_date} type="date" value={form.expiry_date} onChange={set('expiry_date')} error={errors.expiry_date} hint="Optional" />
       </div>
     </FormModal>

@@ -54,7 +54,7 @@ export function TransferForm({ item, direction, onClose, onSaved }: { item: Item
         {toKitchen ? 'The quantity moves from the store to the kitchen.' : 'The quantity moves from the kitchen back to the store.'}
       </p>
       <ErrorLine message={failure} />
-      <QuantityField label={LABELS.quantity} unit={item.unit} min="0.01" value={quantity} onChange={setQuantity} error={errors.quantity} data-autofocus required />
+      <QuantityField label={LABELS.quantity} unit={item.unit} value={quantity} onChange={setQuantity} error={errors.quantity} data-autofocus required />
       <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
     </FormModal>
   )
