@@ -66,6 +66,18 @@ export function createKitchenRequestService({ db, clock, settings, stockEvents }
     return { rows: rows.map(toKitchenRequest), total }
   }
 
+  /** One PENDING request, inside the caller's transaction (the item already checked). */
+  const insertRequest = (user: User, input: CreateRequestInput, now: Date, zone: string) =>
+    repo.insertRequest(db, {
+      request_number: requestNumberFor(db, now, zone),
+      item_id: input.item_id,
+      chef_id: user.id,
+      quantity_requested: toCents(input.quantity_requested),
+      priority: input.priority,
+      remarks: input.remarks ?? null,
+      at: now.toISOString(),
+    })
+
   return {
     list,
 
@@ -97,15 +109,7 @@ export function createKitchenRequestService({ db, clock, settings, stockEvents }
       const id = db
         .transaction(() => {
           requestableItem(input.item_id)
-          return repo.insertRequest(db, {
-            request_number: requestNumberFor(db, now, settings.get().time_zone),
-            item_id: input.item_id,
-            chef_id: user.id,
-            quantity_requested: toCents(input.quantity_requested),
-            priority: input.priority,
-            remarks: input.remarks ?? null,
-            at: now.toISOString(),
-          })
+          return insertRequest(user, input, now, settings.get().time_zone)
         })
         .immediate()
       return view(id)
@@ -122,15 +126,7 @@ export function createKitchenRequestService({ db, clock, settings, stockEvents }
         .transaction(() =>
           lines.map((input, i) => {
             onLine(i + 1, () => requestableItem(input.item_id))
-            return repo.insertRequest(db, {
-              request_number: requestNumberFor(db, now, zone),
-              item_id: input.item_id,
-              chef_id: user.id,
-              quantity_requested: toCents(input.quantity_requested),
-              priority: input.priority,
-              remarks: input.remarks ?? null,
-              at: now.toISOString(),
-            })
+            return insertRequest(user, input, now, zone)
           }),
         )
         .immediate()
