@@ -1,3 +1,4 @@
+import type { DashboardItem } from '../../contract/dashboard'
 import type { Db } from '../../db/open'
 
 /**
@@ -63,15 +64,8 @@ export const itemsByCategory = (db: Db) =>
 
 export const countCategories = (db: Db) => (db.query('SELECT count(*) AS n FROM categories').get() as { n: number }).n
 
-export interface ItemLine {
-  id: number
-  name: string
-  unit: string
-  category_name: string
-  current_quantity: number
-  min_stock_level: number
-  expiry_date: string | null
-}
+/** An item on a dashboard list, as stored (hundredths); the service adds the status and days left. */
+export type ItemLine = Pick<DashboardItem, 'id' | 'name' | 'unit' | 'category_name' | 'current_quantity' | 'min_stock_level' | 'expiry_date'>
 const ITEM_LINE = `SELECT i.id, i.name, i.unit, c.name AS category_name, i.current_quantity, i.min_stock_level, i.expiry_date
   FROM items i JOIN categories c ON c.id = i.category_id`
 
