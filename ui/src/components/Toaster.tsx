@@ -18,7 +18,8 @@ function raise(el: HTMLElement | null) {
 }
 
 /**
- * Where toasts appear: bottom on phones (above the thumb), top right on desks. A modal dialog sits
+ * Where toasts appear: bottom on phones (above the thumb), top right on desks; at the top on a phone
+ * while a dialog is open, since its action buttons sit at the bottom and a toast must not cover them. A modal dialog sits
  * in the top layer, above any z-index, and makes the rest of the page inert; so the toasts are a
  * manual popover (top layer, shown after the dialog, hence above it) rendered inside the newest
  * open dialog, where they stay clickable and are announced.
@@ -35,7 +36,7 @@ export function Toaster() {
       ref={ref}
       popover="manual"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-auto bottom-0 m-0 flex w-full flex-col items-center gap-2 overflow-visible border-0 bg-transparent p-4 text-inherit sm:top-0 sm:right-0 sm:bottom-auto sm:left-auto sm:w-96 sm:items-end"
+      className={`pointer-events-none fixed inset-x-0 m-0 flex w-full flex-col items-center gap-2 overflow-visible border-0 bg-transparent p-4 text-inherit sm:top-0 sm:right-0 sm:bottom-auto sm:left-auto sm:w-96 sm:items-end ${host ? 'top-0 bottom-auto' : 'top-auto bottom-0'}`}
     >
       {toasts.map((t) => (
         <div
