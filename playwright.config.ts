@@ -20,9 +20,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // `*.phone.spec.ts` is a phone-only job (375 px); `*.desktop.spec.ts` runs at 1280 px only.
+    { name: 'desktop', testIgnore: /\.phone\.spec\.ts$/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     // A phone 375 px wide (Chromium only); pure-logic, HTTPS and timing specs run once, on desktop.
-    { name: 'mobile', testIgnore: /(ui-units|https|perf)\.spec\.ts/, use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'mobile', testIgnore: /((ui-units|https|perf)\.spec|\.desktop\.spec)\.ts$/, use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     command: `bun scripts/e2e-server.ts`,
