@@ -24,6 +24,12 @@ export interface Settings {
   backup_cron: string
   backup_keep: number
   require_https: boolean
+  /** Purchasing (issue 18): suggestions round to whole packs UP (default) or HALF (nearest, a half up). */
+  order_rounding: 'UP' | 'HALF'
+  /** Cost price per base unit after a receipt: AVERAGE (weighted, default) or LAST (the last price paid). */
+  cost_method: 'AVERAGE' | 'LAST'
+  /** A received price per base unit this many % from the last one raises PRICE_CHANGE (HIGH at twice). */
+  price_alert_pct: number
 }
 
 export const defaultTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
@@ -48,6 +54,9 @@ export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
   backup_cron: '0 3 * * *',
   backup_keep: 14,
   require_https: false,
+  order_rounding: 'UP',
+  cost_method: 'AVERAGE',
+  price_alert_pct: 5,
 }
 
 /** Public display settings: the login page, header and every role's money and badges read these. */
@@ -116,6 +125,9 @@ export const SettingsPatch = v.partial(
     backup_cron: v.pipe(v.string('backup_cron must be text'), v.trim(), v.regex(CRON, 'backup_cron must be a cron expression of 5 fields, e.g. 0 3 * * *')),
     backup_keep: intIn('backup_keep', 1, 365),
     require_https: v.boolean('require_https must be true or false'),
+    order_rounding: v.pipe(v.string('order_rounding must be UP or HALF'), v.trim(), v.toUpperCase(), v.picklist(['UP', 'HALF'] as const, 'order_rounding must be UP or HALF')),
+    cost_method: v.pipe(v.string('cost_method must be AVERAGE or LAST'), v.trim(), v.toUpperCase(), v.picklist(['AVERAGE', 'LAST'] as const, 'cost_method must be AVERAGE or LAST')),
+    price_alert_pct: v.pipe(v.number('price_alert_pct must be a number'), v.minValue(0.01, 'price_alert_pct must be at least 0.01'), v.maxValue(1000, 'price_alert_pct must be at most 1000')),
   }),
 )
 export type SettingsPatch = v.InferOutput<typeof SettingsPatch>

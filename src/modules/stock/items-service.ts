@@ -8,6 +8,7 @@ import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import { activeItem, recordMovement } from './ledger'
 import * as repo from './items-repo'
+import { packOfItem } from '../purchasing/packs'
 
 export interface ItemListOptions {
   page: number
@@ -39,6 +40,9 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string): Ite
     is_active: r.is_active === 1,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    par_level: r.par_level === null ? null : fromCents(r.par_level),
+    order_pack_id: r.order_pack_id,
+    supplier_code: r.supplier_code,
   }
   if (withValue) item.total_value = fromCents(valueCents(r.cost_price, r.current_quantity))
   if (today && r.expiry_date) item.days_until_expiry = daysBetween(today, r.expiry_date)
@@ -57,6 +61,12 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
     if (v.category_id !== undefined && !repo.categoryExists(db, v.category_id)) throw badRequest(STOCK_MSG.unknownReference('category_id'))
     if (v.supplier_id !== undefined && !repo.supplierExists(db, v.supplier_id)) throw badRequest(STOCK_MSG.unknownReference('supplier_id'))
     if (v.barcode && repo.barcodeTaken(db, v.barcode, exceptId)) throw conflict(STOCK_MSG.barcodeTaken)
+  }
+
+  /** The order pack must be one of the item's own packs (issue 18). */
+  const orderPackOrRefuse = (itemId: number, packId: number) => {
+    if (!packOfItem(db, itemId, packId)) throw badRequest('order_pack_id is not one of the packs of this item')
+    repo.setOrderPack(db, itemId, packId)
   }
 
   return {
@@ -99,7 +109,21 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             const at = now.toISOString()
             checkReferences(input)
             if (exceedsValueCeiling(toCents(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
-            const id = repo.insertItem(db, { ...input, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
+            const id = repo.insertItem(
+              db,
+              {
+                ...input,
+                barcode: input.barcode ?? null,
+                expiry_date: input.expiry_date ?? null,
+                cost_price: toCents(input.cost_price),
+                min_stock_level: toCents(input.min_stock_level),
+                par_level: input.par_level == null ? null : toCents(input.par_level),
+                order_pack_id: null,
+                supplier_code: input.supplier_code ?? null,
+              },
+              at,
+            )
+            if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
             const opening = toCents(input.current_quantity)
             if (opening > 0) recordMovement(db, stockEvents, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
             else stockEvents.changed(db, { itemIds: [id] }) // an empty new item may already be low
@@ -128,9 +152,13 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             min_stock_level: input.min_stock_level !== undefined ? toCents(input.min_stock_level) : old.min_stock_level,
             expiry_date: input.expiry_date !== undefined ? input.expiry_date : old.expiry_date,
             is_active: input.is_active ?? old.is_active === 1,
+            par_level: input.par_level !== undefined ? (input.par_level === null ? null : toCents(input.par_level)) : old.par_level,
+            order_pack_id: input.order_pack_id !== undefined ? input.order_pack_id : old.order_pack_id,
+            supplier_code: input.supplier_code !== undefined ? input.supplier_code : old.supplier_code,
           },
           clock().toISOString(),
         )
+        if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
         // The minimum, the expiry date or the active flag may start or end an alert.
         stockEvents.changed(db, { itemIds: [id] })
       }).immediate()
