@@ -3,6 +3,7 @@ import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-type
 import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, safeName, toDateRange, upperEnum, withDateAliases } from './fields'
 import { daysBetween, localDate } from './dates'
 import { MANAGER } from './roles'
+import { PacksField, type Pack } from './packs'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
 
@@ -55,11 +56,18 @@ export interface Item {
   order_pack_id: number | null
   /** The supplier's own code for the item, printed on orders. */
   supplier_code: string | null
+  /** Pack sizes, in the order given (issue 17); [] when the item is counted in its base unit only. */
+  packs: Pack[]
+  /** When a stock count last confirmed the balance (approved count session); null when never. */
+  last_verified_at: string | null
 }
 
 /** An item's own fields: what the item form sends and the items repo writes (quantities come through the ledger). */
 export type ItemFields = Pick<Item, 'name' | 'barcode' | 'category_id' | 'supplier_id' | 'unit' | 'cost_price' | 'min_stock_level' | 'expiry_date'> &
   Partial<Pick<Item, 'par_level' | 'order_pack_id' | 'supplier_code'>>
+
+/** Pack sizes travel with the item's fields on POST/PUT /items (issue 17). */
+export type { Pack } from './packs'
 
 export const MOVEMENT_TYPES = ['IN', 'OUT', 'ADJUSTMENT'] as const
 export type MovementType = (typeof MOVEMENT_TYPES)[number]
@@ -80,6 +88,8 @@ export interface StockMovement {
   user_name: string
   role_name: string
   source_type: SourceType
+  /** What made the row when it has a record of its own: the count session of a COUNT row, null otherwise. */
+  source_id: number | null
   reference: string | null
   editable: boolean
   movement_date: string
@@ -187,6 +197,8 @@ const itemFields = {
   par_level: v.optional(v.nullable(amount('par_level'))),
   order_pack_id: v.optional(v.nullable(id('order_pack_id'))),
   supplier_code: v.pipe(optionalText('supplier_code', 64), v.transform(blankToNull)),
+  /** The whole list of pack sizes: given replaces the item's packs (kept by name, so pack ids stay), absent leaves them. */
+  packs: v.optional(PacksField),
 }
 
 /** POST /items: an initial quantity above 0 is written to the ledger as opening stock. */

@@ -226,6 +226,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
           remarks: `Received: invoice ${head.invoice_number}${l.note ? ` (${l.note})` : ''}`,
           userId,
           sourceType: 'RECEIPT',
+          sourceId: receiptId,
           reference,
           at,
         }).id
@@ -496,6 +497,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
                 remarks: `Returned to ${r.supplier_name}: ${l.reason}`,
                 userId: scope.userId,
                 sourceType: 'RETURN',
+                sourceId: receiptId,
                 reference: `Invoice ${r.invoice_number}`,
                 at,
               })
