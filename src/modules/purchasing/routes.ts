@@ -18,6 +18,8 @@ import { idempotencyScope } from '../../http/idempotency'
 import { parse } from '../../http/validate'
 import * as v from 'valibot'
 
+/** Send and cancel act on the path; like every write route they take a JSON object ({} from the UI). */
+const EmptyBody = v.object({})
 const SuggestionsQuery = v.object({ supplier_id: v.optional(id('supplier_id')) })
 
 /** Suggestions, purchase orders and receiving (issue 18): HTTP in, envelope out. */
@@ -38,19 +40,27 @@ export const purchasingRoutes = ({ purchasing }: AppDeps) =>
       return ok(purchasing.create(currentUser(ctx), input), PO_MSG.created)
     })
     .post('/purchase-orders/from-suggestions', (ctx) => {
-      const input = parse(FromSuggestionsBody, ctx.body ?? {})
+      const input = parse(FromSuggestionsBody, ctx.body)
       const orders = purchasing.fromSuggestions(currentUser(ctx), input)
       ctx.set.status = orders.length ? 201 : 200
       return ok(orders, PO_MSG.createdFromSuggestions(orders.length))
     })
     .get('/purchase-orders/:id', ({ params }) => ok(purchasing.getOrder(parse(id('id'), params.id))))
     .put('/purchase-orders/:id', ({ params, body }) => ok(purchasing.update(parse(id('id'), params.id), parse(PurchaseOrderBody, body)), PO_MSG.updated))
-    .post('/purchase-orders/:id/send', (ctx) => ok(purchasing.send(parse(id('id'), ctx.params.id), currentUser(ctx)), PO_MSG.sent))
+    .post('/purchase-orders/:id/send', (ctx) => {
+      const orderId = parse(id('id'), ctx.params.id)
+      parse(EmptyBody, ctx.body)
+      return ok(purchasing.send(orderId, currentUser(ctx)), PO_MSG.sent)
+    })
     .get('/purchase-orders/:id/text', ({ params }) => {
       const { number, text } = purchasing.text(parse(id('id'), params.id))
       return new Response(text, { headers: { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': `inline; filename="${number}.txt"`, 'cache-control': 'no-store' } })
     })
-    .post('/purchase-orders/:id/cancel', (ctx) => ok(purchasing.cancel(parse(id('id'), ctx.params.id), currentUser(ctx)), PO_MSG.cancelled))
+    .post('/purchase-orders/:id/cancel', (ctx) => {
+      const orderId = parse(id('id'), ctx.params.id)
+      parse(EmptyBody, ctx.body)
+      return ok(purchasing.cancel(orderId, currentUser(ctx)), PO_MSG.cancelled)
+    })
     .post('/purchase-orders/:id/close', (ctx) => {
       const orderId = parse(id('id'), ctx.params.id)
       return ok(purchasing.close(orderId, currentUser(ctx), parse(CloseOrderBody, ctx.body).reason), PO_MSG.closed)

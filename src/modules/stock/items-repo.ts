@@ -160,7 +160,9 @@ export const itemHasHistory = (db: Db, itemId: number) =>
         `SELECT EXISTS (SELECT 1 FROM stock_movements WHERE item_id = $itemId)
            OR EXISTS (SELECT 1 FROM kitchen_movements WHERE item_id = $itemId)
            OR EXISTS (SELECT 1 FROM kitchen_requests WHERE item_id = $itemId)
-           OR EXISTS (SELECT 1 FROM kitchen_stock WHERE item_id = $itemId) AS used`,
+           OR EXISTS (SELECT 1 FROM kitchen_stock WHERE item_id = $itemId)
+           OR EXISTS (SELECT 1 FROM purchase_order_lines WHERE item_id = $itemId)
+           OR EXISTS (SELECT 1 FROM receipt_lines WHERE item_id = $itemId) AS used`,
       )
       .get({ itemId }) as { used: number }
   ).used === 1
