@@ -384,3 +384,33 @@ describe('receiving', () => {
     expect(due.body.data[0].expected_date).toBe('2026-01-10')
   })
 })
+
+describe('reports', () => {
+  test('purchases by supplier and by category, price changes: JSON and CSV over invoice dates', async () => {
+    const veg = await b.makeCategory({ name: 'Vegetables' })
+    const a = await item({ name: 'Oil' })
+    const res = await call('POST', '/items', { name: 'Onions', category_id: veg.id, supplier_id: supplier.id, unit: 'kg', cost_price: 1 })
+    const onions = res.body.data
+    const post = (n: string, date: string, lines: { item_id: number; received_quantity: number; unit_price: number }[], total?: number) =>
+      call('POST', '/receipts', { supplier_id: supplier.id, invoice_number: n, invoice_date: date, invoice_total: total, lines })
+    await post('1', '2026-01-05', [{ item_id: a.id, received_quantity: 2, unit_price: 10 }, { item_id: onions.id, received_quantity: 5, unit_price: 1 }], 99)
+    await post('2', '2026-01-06', [{ item_id: a.id, received_quantity: 1, unit_price: 12 }])
+    await post('3', '2026-02-01', [{ item_id: a.id, received_quantity: 1, unit_price: 15 }])
+    const range = 'start_date=2026-01-01&end_date=2026-01-31'
+    const bySupplier = (await call('GET', `/reports/purchases-by-supplier?${range}`)).body.data
+    expect(bySupplier.rows).toEqual([{ supplier: 'Lusaka Wholesale', receipts: 2, lines: 3, mismatches: 1, value: 37 }])
+    expect(bySupplier.totals.value).toBe(37)
+    const byCategory = (await call('GET', `/reports/purchases-by-category?${range}`)).body.data
+    expect(byCategory.rows).toEqual([
+      { category: 'Dry goods', items: 1, lines: 2, value: 32 },
+      { category: 'Vegetables', items: 1, lines: 1, value: 5 },
+    ])
+    const changes = (await call('GET', `/reports/price-changes?${range}`)).body.data
+    expect(changes.rows).toEqual([{ date: '2026-01-06', item: 'Oil', unit: 'L', supplier: 'Lusaka Wholesale', invoice: '2', old_price: 10, new_price: 12, change_pct: 20 }])
+    const csv = await env.call('GET', `/api/reports/download/price-changes?${range}`, { token: manager.token })
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    expect(csv.body).toBe('"Date","Item","Unit","Supplier","Invoice","Old Price","New Price","Change %"\r\n"2026-01-06","Oil","L","Lusaka Wholesale","2","10.00","12.00","20"\r\n')
+    const keeper = await env.userOf('Storekeeper')
+    expect((await call('GET', `/reports/purchases-by-supplier?${range}`, undefined, keeper.token)).status).toBe(403)
+  })
+})
