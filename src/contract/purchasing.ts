@@ -98,6 +98,8 @@ export interface PurchaseOrder extends PurchaseOrderSummary {
   closed_at: string | null
   close_reason: string | null
   receipts: ReceiptSummary[]
+  /** The price_alert_pct setting, so that receiving warns of a jump before saving. */
+  price_alert_pct: number
 }
 
 export interface ReceiptLine {

@@ -145,6 +145,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
         }
       }),
       receipts: repo.orderReceipts(db, id).map(toSummary),
+      price_alert_pct: settings.get().price_alert_pct,
     }
   }
 
