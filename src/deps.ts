@@ -23,6 +23,7 @@ import { createItemService } from './modules/stock/items-service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
 import { createUsersService } from './modules/users/service'
+import { createImportService } from './modules/imports/service'
 import type { TlsInfo } from './tls/info'
 
 export interface DepsOptions {
@@ -76,6 +77,7 @@ export function createDeps(o: DepsOptions) {
     reports: createReportService(core),
     users: createUsersService(core),
     roles: createRolesService(core),
+    imports: createImportService(core),
     /** The address the server itself is configured with, for links when no public_url is set. */
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,

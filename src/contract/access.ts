@@ -6,6 +6,7 @@ import { dashboardAccess } from './dashboard'
 import { kitchenAccess } from './kitchen'
 import { reportsAccess } from './reports'
 import { stockAccess } from './stock'
+import { importsAccess } from './imports'
 
 // Feature contracts: import Access and the role groups from './access-types', not from this file (import cycle).
 export { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, STORE_STAFF, canAccess, type Access } from './access-types'
@@ -64,4 +65,5 @@ export const ACCESS: Record<string, Access> = {
   ...connectAccess,
   ...kitchenAccess,
   ...stockAccess,
+  ...importsAccess,
 }

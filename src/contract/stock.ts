@@ -32,6 +32,8 @@ export interface Supplier {
 export interface Item {
   id: number
   name: string
+  /** Optional, unique when given (case-insensitive), at most 64 characters: the key a re-import matches on. */
+  sku: string | null
   barcode: string | null
   category_id: number
   category_name: string
@@ -52,7 +54,7 @@ export interface Item {
 }
 
 /** An item's own fields: what the item form sends and the items repo writes (quantities come through the ledger). */
-export type ItemFields = Pick<Item, 'name' | 'barcode' | 'category_id' | 'supplier_id' | 'unit' | 'cost_price' | 'min_stock_level' | 'expiry_date'>
+export type ItemFields = Pick<Item, 'name' | 'barcode' | 'category_id' | 'supplier_id' | 'unit' | 'cost_price' | 'min_stock_level' | 'expiry_date'> & Partial<Pick<Item, 'sku'>>
 
 export const MOVEMENT_TYPES = ['IN', 'OUT', 'ADJUSTMENT'] as const
 export type MovementType = (typeof MOVEMENT_TYPES)[number]
@@ -170,6 +172,7 @@ const optionalDate = (field: string) =>
 
 const itemFields = {
   name: safeName('name', 150),
+  sku: v.pipe(optionalText('sku', 64), v.transform(blankToNull)),
   barcode: v.pipe(optionalText('barcode', 64), v.transform(blankToNull)),
   category_id: required('category_id', id('category_id')),
   supplier_id: required('supplier_id', id('supplier_id')),
@@ -295,6 +298,7 @@ export const STOCK_MSG = {
   stockCounted: 'Stock count recorded successfully',
   countUnchanged: 'The count matches the balance; nothing to adjust',
   barcodeTaken: 'An item with this barcode already exists',
+  skuTaken: 'An item with this SKU already exists',
   categoryCreated: 'Category created successfully',
   categoryUpdated: 'Category updated successfully',
   categoryDeleted: 'Category deleted successfully',

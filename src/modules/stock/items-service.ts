@@ -26,6 +26,7 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string): Ite
   const item: Item = {
     id: r.id,
     name: r.name,
+    sku: r.sku,
     barcode: r.barcode,
     category_id: r.category_id,
     category_name: r.category_name,
@@ -53,10 +54,11 @@ const seesValue = (user: User) => user.role_name === MANAGER
 export function createItemService({ db, clock, settings, stockEvents }: ServiceDeps) {
   const today = () => localDate(clock(), settings.get().time_zone)
   const row = (id: number) => repo.findItem(db, id) ?? (() => { throw notFound('Item') })()
-  const checkReferences = (v: { category_id?: number; supplier_id?: number; barcode?: string | null }, exceptId = 0) => {
+  const checkReferences = (v: { category_id?: number; supplier_id?: number; barcode?: string | null; sku?: string | null }, exceptId = 0) => {
     if (v.category_id !== undefined && !repo.categoryExists(db, v.category_id)) throw badRequest(STOCK_MSG.unknownReference('category_id'))
     if (v.supplier_id !== undefined && !repo.supplierExists(db, v.supplier_id)) throw badRequest(STOCK_MSG.unknownReference('supplier_id'))
     if (v.barcode && repo.barcodeTaken(db, v.barcode, exceptId)) throw conflict(STOCK_MSG.barcodeTaken)
+    if (v.sku && repo.skuTaken(db, v.sku, exceptId)) throw conflict(STOCK_MSG.skuTaken)
   }
 
   return {
@@ -99,7 +101,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             const at = now.toISOString()
             checkReferences(input)
             if (exceedsValueCeiling(toCents(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
-            const id = repo.insertItem(db, { ...input, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
+            const id = repo.insertItem(db, { ...input, sku: input.sku ?? null, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
             const opening = toCents(input.current_quantity)
             if (opening > 0) recordMovement(db, stockEvents, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
             else stockEvents.changed(db, { itemIds: [id] }) // an empty new item may already be low
@@ -120,6 +122,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
           id,
           {
             name: input.name ?? old.name,
+            sku: input.sku !== undefined ? input.sku : old.sku,
             barcode: input.barcode !== undefined ? input.barcode : old.barcode,
             category_id: input.category_id ?? old.category_id,
             supplier_id: input.supplier_id ?? old.supplier_id,
