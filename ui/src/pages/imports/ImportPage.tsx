@@ -160,7 +160,8 @@ export default function ImportPage() {
       {file && auto && (
         <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
           <h2 className="text-lg font-semibold">2. Columns in “{file.name}”</h2>
-          <div className="overflow-x-auto">
+          {/* Focusable: a keyboard can scroll it sideways on a phone. */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Columns of the file">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">How each column of the file is read</caption>
               <thead className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
@@ -299,7 +300,7 @@ function Warnings({ warnings }: { warnings: string[] }) {
 
 function ErrorTable({ result }: { result: ImportResult }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label="Errors">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Errors in the file</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/60 dark:text-slate-300">
