@@ -22,6 +22,8 @@ import { authRolesRoutes, managerRolesRoutes } from './modules/roles/routes'
 import { passwordResetRoutes } from './modules/password-reset/routes'
 import { caCertRoutes, connectRoutes } from './modules/connect/routes'
 import { purchasingRoutes } from './modules/purchasing/routes'
+import { CSV_BODY_ROUTES, MAX_IMPORT_BYTES } from './contract/imports'
+import { importRoutes } from './modules/imports/routes'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
@@ -52,6 +54,7 @@ export function buildApp(deps: AppDeps) {
     .use(storageAreaRoutes(deps))
     .use(stockCountRoutes(deps))
     .use(purchasingRoutes(deps))
+    .use(importRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -59,13 +62,20 @@ export function buildApp(deps: AppDeps) {
       set.headers['referrer-policy'] = 'no-referrer'
       // Only over HTTPS (RFC 6797): a browser that saw it will not fall back to plain HTTP for a year.
       if (request.url.startsWith('https:') && deps.settings.get().require_https) set.headers['strict-transport-security'] = 'max-age=31536000'
+      // A CSV import (POST /api/imports/{kind}) may send text/csv up to 5 MB; everything else stays JSON and 1 MiB.
+      const csvImport = request.method === 'POST' && CSV_BODY_ROUTES.test(new URL(request.url).pathname)
       const length = Number(request.headers.get('content-length') ?? 0)
-      if (length > MAX_BODY_BYTES) {
+      if (csvImport && length > MAX_IMPORT_BYTES) {
+        set.status = 413
+        return failure('The file is too large (5 MB at most)')
+      }
+      if (!csvImport && length > MAX_BODY_BYTES) {
         set.status = 413
         return failure('The request body is too large (1 MiB at most)')
       }
       // A form or text body would be parsed into something else than the JSON the contract describes.
       const type = request.headers.get('content-type')
+      if (csvImport && type && /^text\/csv\s*(;|$)/i.test(type)) return
       if (type && WRITE_METHODS.has(request.method) && !/^application\/json\s*(;|$)/i.test(type)) {
         set.status = 400
         return failure('The request body must be JSON (Content-Type: application/json)')

@@ -25,6 +25,7 @@ import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
 import { createUsersService } from './modules/users/service'
 import { createPurchasingService } from './modules/purchasing/service'
+import { createImportService } from './modules/imports/service'
 import type { TlsInfo } from './tls/info'
 
 export interface DepsOptions {
@@ -80,6 +81,7 @@ export function createDeps(o: DepsOptions) {
     roles: createRolesService(core),
     counts: createCountService(core),
     purchasing: createPurchasingService(core),
+    imports: createImportService(core),
     /** The address the server itself is configured with, for links when no public_url is set. */
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,

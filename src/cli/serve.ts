@@ -1,4 +1,5 @@
-import { buildApp, MAX_BODY_BYTES } from '../app'
+import { buildApp } from '../app'
+import { MAX_IMPORT_BYTES } from '../contract/imports'
 import { IDLE_TIMEOUT_S, withConnectionLimits } from '../http/connection-limits'
 import { openAndMigrate } from '../db/open'
 import { createDeps } from '../deps'
@@ -80,11 +81,11 @@ export async function serve(o: ServeOptions) {
   const limited = withConnectionLimits((req, address) => (rememberPeer(req, address), app.fetch(req)))
   const redirect = { httpsPort, boundHost: o.host, settings: deps.settings.get }
   const server = listen(o.port, '--port', 'RIMS_PORT', () =>
-    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? limited(req, srv) }),
+    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_IMPORT_BYTES, idleTimeout: IDLE_TIMEOUT_S, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? limited(req, srv) }),
   )
   const secure = tls
     ? listen(httpsPort, '--https-port', 'RIMS_HTTPS_PORT', () =>
-        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: MAX_BODY_BYTES, idleTimeout: IDLE_TIMEOUT_S, tls: { cert: tls.cert, key: tls.key }, fetch: limited }),
+        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: MAX_IMPORT_BYTES, idleTimeout: IDLE_TIMEOUT_S, tls: { cert: tls.cert, key: tls.key }, fetch: limited }),
       )
     : null
 

@@ -8,6 +8,7 @@ import { kitchenAccess } from './kitchen'
 import { purchasingAccess } from './purchasing'
 import { reportsAccess } from './reports'
 import { stockAccess } from './stock'
+import { importsAccess } from './imports'
 
 // Feature contracts: import Access and the role groups from './access-types', not from this file (import cycle).
 export { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, STORE_STAFF, canAccess, type Access } from './access-types'
@@ -68,4 +69,5 @@ export const ACCESS: Record<string, Access> = {
   ...stockAccess,
   ...countsAccess,
   ...purchasingAccess,
+  ...importsAccess,
 }

@@ -33,6 +33,8 @@ export interface Supplier {
 export interface Item {
   id: number
   name: string
+  /** Optional, unique when given (case-insensitive), at most 64 characters: the key a re-import matches on. */
+  sku: string | null
   barcode: string | null
   category_id: number
   category_name: string
@@ -64,7 +66,7 @@ export interface Item {
 
 /** An item's own fields: what the item form sends and the items repo writes (quantities come through the ledger). */
 export type ItemFields = Pick<Item, 'name' | 'barcode' | 'category_id' | 'supplier_id' | 'unit' | 'cost_price' | 'min_stock_level' | 'expiry_date'> &
-  Partial<Pick<Item, 'par_level' | 'order_pack_id' | 'supplier_code'>>
+  Partial<Pick<Item, 'par_level' | 'order_pack_id' | 'supplier_code' | 'sku'>>
 
 /** Pack sizes travel with the item's fields on POST/PUT /items (issue 17). */
 export type { Pack } from './packs'
@@ -187,6 +189,7 @@ const optionalDate = (field: string) =>
 
 const itemFields = {
   name: safeName('name', 150),
+  sku: v.pipe(optionalText('sku', 64), v.transform(blankToNull)),
   barcode: v.pipe(optionalText('barcode', 64), v.transform(blankToNull)),
   category_id: required('category_id', id('category_id')),
   supplier_id: required('supplier_id', id('supplier_id')),
@@ -321,6 +324,7 @@ export const STOCK_MSG = {
   stockCounted: 'Stock count recorded successfully',
   countUnchanged: 'The count matches the balance; nothing to adjust',
   barcodeTaken: 'An item with this barcode already exists',
+  skuTaken: 'An item with this SKU already exists',
   categoryCreated: 'Category created successfully',
   categoryUpdated: 'Category updated successfully',
   categoryDeleted: 'Category deleted successfully',

@@ -25,6 +25,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/dashboard', title: 'Dashboard', access: 'any', page: lazy(() => import('./pages/dashboard/DashboardPage')) },
   { path: '/profile', title: 'Profile Settings', access: 'any', page: lazy(() => import('./pages/profile/ProfilePage')) },
   { path: '/stock', title: 'Stock', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/stock/StockPage')) },
+  { path: '/stock/import', title: 'Import', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/imports/ImportPage')) },
   { path: '/movements', title: 'Stock Movements', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/movements/MovementsPage')) },
   { path: '/requests', title: 'Kitchen Requests', access: 'any', page: lazy(() => import('./pages/requests/RequestsPage')) },
   { path: '/kitchen-inventory', title: 'Kitchen Inventory', access: [CHEF, MANAGER], page: lazy(() => import('./pages/kitchen-inventory/KitchenInventoryPage')) },

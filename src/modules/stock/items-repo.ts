@@ -5,7 +5,7 @@ import { containsPattern } from '../../db/like'
 /** An item row as stored: the contract's Item with amounts in hundredths and is_active 0/1 (no derived fields). */
 export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry' | 'packs'> & { is_active: number }
 
-const SELECT = `SELECT i.id, i.name, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
+const SELECT = `SELECT i.id, i.name, i.sku, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
   i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at,
   i.par_level, i.order_pack_id, i.supplier_code
   FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id`
@@ -73,6 +73,9 @@ export const findItem = (db: Db, id: number) => db.query(`${SELECT} WHERE i.id =
 export const barcodeTaken = (db: Db, barcode: string, exceptId = 0) =>
   db.query('SELECT 1 FROM items WHERE barcode = $barcode AND id <> $exceptId').get({ barcode, exceptId }) !== null
 
+export const skuTaken = (db: Db, sku: string, exceptId = 0) =>
+  db.query('SELECT 1 FROM items WHERE sku = $sku COLLATE NOCASE AND id <> $exceptId').get({ sku, exceptId }) !== null
+
 export const categoryExists = (db: Db, id: number) => db.query('SELECT 1 FROM categories WHERE id = $id').get({ id }) !== null
 export const supplierExists = (db: Db, id: number) => db.query('SELECT 1 FROM suppliers WHERE id = $id').get({ id }) !== null
 
@@ -82,23 +85,23 @@ export function insertItem(db: Db, v: ItemFields, at: string): number {
   return (
     db
       .query(
-        `INSERT INTO items (name, barcode, category_id, supplier_id, unit, cost_price, current_quantity, min_stock_level, expiry_date, is_active, created_at, updated_at,
+        `INSERT INTO items (name, sku, barcode, category_id, supplier_id, unit, cost_price, current_quantity, min_stock_level, expiry_date, is_active, created_at, updated_at,
            par_level, order_pack_id, supplier_code)
-         VALUES ($name, $barcode, $category_id, $supplier_id, $unit, $cost_price, 0, $min_stock_level, $expiry_date, 1, $at, $at,
+         VALUES ($name, $sku, $barcode, $category_id, $supplier_id, $unit, $cost_price, 0, $min_stock_level, $expiry_date, 1, $at, $at,
            $par_level, $order_pack_id, $supplier_code) RETURNING id`,
       )
-      .get({ ...v, par_level: v.par_level ?? null, order_pack_id: v.order_pack_id ?? null, supplier_code: v.supplier_code ?? null, at }) as { id: number }
+      .get({ ...v, sku: v.sku ?? null, par_level: v.par_level ?? null, order_pack_id: v.order_pack_id ?? null, supplier_code: v.supplier_code ?? null, at }) as { id: number }
   ).id
 }
 
 /** Never current_quantity: only the ledger moves a balance. */
 export function updateItem(db: Db, id: number, v: ItemFields & { is_active: boolean }, at: string) {
   db.query(
-    `UPDATE items SET name = $name, barcode = $barcode, category_id = $category_id, supplier_id = $supplier_id, unit = $unit,
+    `UPDATE items SET name = $name, sku = $sku, barcode = $barcode, category_id = $category_id, supplier_id = $supplier_id, unit = $unit,
        cost_price = $cost_price, min_stock_level = $min_stock_level, expiry_date = $expiry_date, is_active = $is_active, updated_at = $at,
        par_level = $par_level, order_pack_id = $order_pack_id, supplier_code = $supplier_code
      WHERE id = $id`,
-  ).run({ ...v, par_level: v.par_level ?? null, order_pack_id: v.order_pack_id ?? null, supplier_code: v.supplier_code ?? null, is_active: v.is_active ? 1 : 0, id, at })
+  ).run({ ...v, sku: v.sku ?? null, par_level: v.par_level ?? null, order_pack_id: v.order_pack_id ?? null, supplier_code: v.supplier_code ?? null, is_active: v.is_active ? 1 : 0, id, at })
 }
 
 export const deactivateItem = (db: Db, id: number, at: string) => db.query('UPDATE items SET is_active = 0, updated_at = $at WHERE id = $id').run({ id, at })

@@ -29,6 +29,7 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string, pack
   const item: Item = {
     id: r.id,
     name: r.name,
+    sku: r.sku,
     barcode: r.barcode,
     category_id: r.category_id,
     category_name: r.category_name,
@@ -63,10 +64,11 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
   const row = (id: number) => repo.findItem(db, id) ?? (() => { throw notFound('Item') })()
   /** One item as answered, with its packs. */
   const shown = (id: number, withValue: boolean) => toItem(row(id), withValue, undefined, packsOf(db, [id]).get(id))
-  const checkReferences = (v: { category_id?: number; supplier_id?: number; barcode?: string | null }, exceptId = 0) => {
+  const checkReferences = (v: { category_id?: number; supplier_id?: number; barcode?: string | null; sku?: string | null }, exceptId = 0) => {
     if (v.category_id !== undefined && !repo.categoryExists(db, v.category_id)) throw badRequest(STOCK_MSG.unknownReference('category_id'))
     if (v.supplier_id !== undefined && !repo.supplierExists(db, v.supplier_id)) throw badRequest(STOCK_MSG.unknownReference('supplier_id'))
     if (v.barcode && repo.barcodeTaken(db, v.barcode, exceptId)) throw conflict(STOCK_MSG.barcodeTaken)
+    if (v.sku && repo.skuTaken(db, v.sku, exceptId)) throw conflict(STOCK_MSG.skuTaken)
   }
 
   /** The order pack must be one of the item's own packs (issue 18). */
@@ -122,6 +124,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
               db,
               {
                 ...input,
+                sku: input.sku ?? null,
                 barcode: input.barcode ?? null,
                 expiry_date: input.expiry_date ?? null,
                 cost_price: toCents(input.cost_price),
@@ -154,6 +157,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
           id,
           {
             name: input.name ?? old.name,
+            sku: input.sku !== undefined ? input.sku : old.sku,
             barcode: input.barcode !== undefined ? input.barcode : old.barcode,
             category_id: input.category_id ?? old.category_id,
             supplier_id: input.supplier_id ?? old.supplier_id,

@@ -43,6 +43,8 @@ export interface CallOptions {
   /** Forms that move stock send one key per opening of the form (DECISIONS). */
   idempotencyKey?: string
   signal?: AbortSignal
+  /** A CSV file's text, sent as text/csv (the import routes only). */
+  csv?: string
 }
 
 export function toQueryString(query?: Query): string {
@@ -70,13 +72,14 @@ async function send(method: string, path: string, opts: CallOptions): Promise<Re
     headers.Authorization = `Bearer ${token}`
   }
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (opts.csv !== undefined) headers['Content-Type'] = 'text/csv; charset=utf-8'
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey
   let res: Response
   try {
     res = await fetch(`/api${path}${toQueryString(opts.query)}`, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.csv ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: opts.signal,
     })
   } catch (err) {

@@ -29,6 +29,35 @@ interface DataTableProps<T> {
   actions?: (row: T) => ReactNode
   /** The spec's line for a failed load, shown alone with the failure's reason on its own line below. */
   failed?: string
+  /** Row checkboxes (bulk edit): which rows are ticked, and what a tick does. */
+  selection?: Selection<T>
+}
+
+export interface Selection<T> {
+  isSelected: (row: T) => boolean
+  toggle: (row: T, on: boolean) => void
+  /** The header's box: every row of this page on or off. */
+  togglePage: (rows: T[], on: boolean) => void
+  /** A row's accessible name for its checkbox: 'Select Rice'. */
+  label: (row: T) => string
+}
+
+/** A checkbox with a 44 px target around it. */
+function SelectBox({ checked, onChange, label, indeterminate }: { checked: boolean; onChange: (on: boolean) => void; label: string; indeterminate?: boolean }) {
+  return (
+    <label className="-m-2 inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+      <input
+        type="checkbox"
+        className="h-5 w-5 accent-brand-700"
+        checked={checked}
+        aria-label={label}
+        ref={(el) => {
+          if (el) el.indeterminate = !!indeterminate
+        }}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    </label>
+  )
 }
 
 const byId = (row: unknown) => (row as { id: string | number }).id
@@ -37,14 +66,15 @@ const byId = (row: unknown) => (row as { id: string | number }).id
  * A server-paged table: skeleton while loading, the spec's empty line, the error with a Retry.
  * Phones get one card per row (label: value) instead of a sideways-scrolling table.
  */
-export function DataTable<T>({ kind, caption, columns, rowKey = byId, list, searchTerm, actions, failed }: DataTableProps<T>) {
+export function DataTable<T>({ kind, caption, columns, rowKey = byId, list, searchTerm, actions, failed, selection }: DataTableProps<T>) {
   const wide = useMediaQuery('(min-width: 640px)')
   const term = searchTerm?.trim()
 
   if (list.error) return failed ? <LoadError error={failed} detail={list.error} retry={list.retry} /> : <LoadError error={list.error} retry={list.retry} />
 
-  const body = list.loading && list.rows.length === 0 ? <Skeleton columns={wide ? columns.length + (actions ? 1 : 0) : 1} wide={wide} /> : null
+  const body = list.loading && list.rows.length === 0 ? <Skeleton columns={wide ? columns.length + (actions ? 1 : 0) + (selection ? 1 : 0) : 1} wide={wide} /> : null
   const empty = !list.loading && list.rows.length === 0
+  const ticked = selection ? list.rows.filter((r) => selection.isSelected(r)).length : 0
 
   return (
     <div className="space-y-3" aria-busy={list.loading || undefined}>
@@ -58,6 +88,16 @@ export function DataTable<T>({ kind, caption, columns, rowKey = byId, list, sear
             <caption className="sr-only">{caption ?? kind}</caption>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/60 dark:text-slate-300">
               <tr>
+                {selection && (
+                  <th scope="col" className="w-12 px-4 py-1">
+                    <SelectBox
+                      label={`Select all ${kind} on this page`}
+                      checked={list.rows.length > 0 && ticked === list.rows.length}
+                      indeterminate={ticked > 0 && ticked < list.rows.length}
+                      onChange={(on) => selection.togglePage(list.rows, on)}
+                    />
+                  </th>
+                )}
                 {columns.map((c) => (
                   <th key={c.header} scope="col" className={`px-4 py-3 ${c.numeric ? 'text-right' : ''}`}>
                     {c.header}
@@ -74,6 +114,11 @@ export function DataTable<T>({ kind, caption, columns, rowKey = byId, list, sear
               {body ??
                 list.rows.map((row) => (
                   <tr key={rowKey(row)} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
+                    {selection && (
+                      <td className="px-4 py-1 align-top">
+                        <SelectBox label={selection.label(row)} checked={selection.isSelected(row)} onChange={(on) => selection.toggle(row, on)} />
+                      </td>
+                    )}
                     {columns.map((c) => (
                       <td key={c.header} className={`px-4 py-3 align-top ${c.numeric ? 'text-right tabular-nums' : ''}`}>
                         {c.cell(row)}
@@ -94,6 +139,11 @@ export function DataTable<T>({ kind, caption, columns, rowKey = byId, list, sear
           {body ??
             list.rows.map((row) => (
               <li key={rowKey(row)} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+                {selection && (
+                  <div className="-mt-2 mb-1 flex justify-end">
+                    <SelectBox label={selection.label(row)} checked={selection.isSelected(row)} onChange={(on) => selection.toggle(row, on)} />
+                  </div>
+                )}
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                   {columns
                     .filter((c) => !c.wide)

@@ -17,6 +17,7 @@ import { check } from '../../lib/validation'
 import { UI } from '../../messages/common'
 import { STOCK_UI, type StockKind } from '../../messages/stock'
 import { CardGrid } from './CardGrid'
+import { ExportButton } from './ExportButton'
 import { useSubmit } from '../../components/useSubmit'
 
 export type CatalogForm<K extends string> = Record<K, string>
@@ -80,7 +81,10 @@ export function CatalogTab<T extends { id: number; name: string; item_count: num
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
         <SearchBox label={`Search ${plural}`} value={q} onChange={setQ} />
-        <Button onClick={() => setDialog({ kind: 'form', row: null })}>Add {title}</Button>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setDialog({ kind: 'form', row: null })}>Add {title}</Button>
+          <ExportButton kind={plural === 'categories' ? 'categories' : 'suppliers'} />
+        </div>
       </div>
       <CardGrid
         list={list}

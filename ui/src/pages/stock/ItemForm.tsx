@@ -18,6 +18,7 @@ import { PackRows, packsInput, type PackDraft } from './PackRows'
 const LABELS = {
   name: 'Item Name',
   barcode: 'Barcode',
+  sku: 'SKU',
   category_id: 'Category',
   supplier_id: 'Supplier',
   unit: 'Unit',
@@ -39,6 +40,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
   const [form, setForm] = useState<Record<Key, string>>({
     name: item?.name ?? '',
     barcode: item?.barcode ?? '',
+    sku: item?.sku ?? '',
     category_id: item ? String(item.category_id) : '',
     supplier_id: item ? String(item.supplier_id) : '',
     unit: item?.unit ?? '',
@@ -61,6 +63,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
     const input = {
       name: form.name,
       barcode: form.barcode,
+      sku: form.sku,
       category_id: form.category_id || undefined,
       supplier_id: form.supplier_id || undefined,
       unit: form.unit,
@@ -102,6 +105,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={LABELS.name} value={form.name} onChange={set('name')} error={errors.name} required data-autofocus />
         <TextField label={LABELS.barcode} value={form.barcode} onChange={set('barcode')} error={errors.barcode} hint="Optional" />
+        <TextField label={LABELS.sku} value={form.sku} onChange={set('sku')} error={errors.sku} hint="Optional: your own code, used to match rows when a CSV is imported again" />
         <SelectField
           label={LABELS.category_id}
           value={form.category_id}

@@ -19,6 +19,8 @@ import { RowAction } from '../../components/RowAction'
 import { SearchBox } from '../../components/SearchBox'
 import { STOCK_UI } from '../../messages/stock'
 import { TransferForm } from './TransferForm'
+import { BulkEditBar } from './BulkEditBar'
+import { ExportButton } from './ExportButton'
 import type { Lookups } from './useLookups'
 
 /** The 'Low' badge: the contract's quantity rule says low or out (an empty shelf is at or below its minimum). */
@@ -44,6 +46,14 @@ export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; 
     list.retry()
     onWrite()
   }
+  // Ticked rows (Managers: bulk edit), kept across pages and filters until cleared or applied.
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set())
+  const tick = (ids: number[], on: boolean) =>
+    setTicked((old) => {
+      const next = new Set(old)
+      for (const id of ids) on ? next.add(id) : next.delete(id)
+      return next
+    })
 
   const columns: Column<Item>[] = [
     {
@@ -104,8 +114,22 @@ export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; 
           placeholder="All suppliers"
           options={lookups.suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
         />
-        <Button onClick={() => setDialog({ kind: 'add' })}>Add Item</Button>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setDialog({ kind: 'add' })}>Add Item</Button>
+          <ExportButton kind="items" />
+        </div>
       </div>
+      {isManager && ticked.size > 0 && (
+        <BulkEditBar
+          ids={[...ticked]}
+          lookups={lookups}
+          onClear={() => setTicked(new Set())}
+          onDone={() => {
+            setTicked(new Set())
+            written()
+          }}
+        />
+      )}
       {lookups.error && <LoadError error={lookups.error} retry={lookups.reload} inline />}
 
       <DataTable
@@ -114,6 +138,16 @@ export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; 
         columns={columns}
         list={list}
         searchTerm={q}
+        selection={
+          isManager
+            ? {
+                isSelected: (i) => ticked.has(i.id),
+                toggle: (i, on) => tick([i.id], on),
+                togglePage: (rows, on) => tick(rows.map((i) => i.id), on),
+                label: (i) => `Select ${i.name}`,
+              }
+            : undefined
+        }
         actions={(i) => (
           <div className="flex max-w-80 flex-wrap justify-end gap-1">
             <RowAction onClick={() => setDialog({ kind: 'edit', item: i })}>Edit</RowAction>

@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react'
+import { Link } from 'wouter'
+import { buttonClass } from '../../components/Button'
 import { MANAGER } from '../../../../src/contract/roles'
 import { getItemStatistics, listSuppliers } from '../../api/stock'
 import { PageHeader } from '../../components/PageHeader'
@@ -43,7 +45,15 @@ export default function StockPage() {
 
   return (
     <section>
-      <PageHeader title="Stock" description="Items, categories, suppliers and stock alerts." />
+      <PageHeader
+        title="Stock"
+        description="Items, categories, suppliers and stock alerts."
+        actions={
+          <Link href="/stock/import" className={buttonClass('secondary')}>
+            Import CSV
+          </Link>
+        }
+      />
       <StatCards
         loading={stats.loading}
         error={stats.error}

@@ -1,0 +1,208 @@
+import * as v from 'valibot'
+import { MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
+import { amount, flag, id } from './fields'
+
+// CSV import and export of items, suppliers and categories, and bulk edit of items: shapes, the
+// header rules both the server and the import wizard use, messages and access.
+
+export const IMPORT_KINDS = ['items', 'suppliers', 'categories'] as const
+export type ImportKind = (typeof IMPORT_KINDS)[number]
+
+/** The most an import body may be (the app's 1 MiB limit is lifted for the import routes only). */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+/** One problem with one cell (or a whole row when `column` is ''). `row` is the spreadsheet's row number: the header is row 1. */
+export interface ImportError {
+  row: number
+  column: string
+  value: string
+  message: string
+}
+
+/** The answer of POST /imports/{kind}: the same for a dry run and for the real import. */
+export interface ImportResult {
+  create: number
+  update: number
+  unchanged: number
+  warnings: string[]
+  errors: ImportError[]
+}
+
+/** A column the importer understands, as GET /imports/{kind}/columns lists it (the wizard matches headers with it). */
+export interface ImportColumnSpec {
+  field: string
+  label: string
+  /** Other headers accepted for it (already normalised, see normaliseHeader). */
+  aliases: string[]
+  /** Needed for a new row (items: name and unit). */
+  required_for_new: boolean
+}
+
+/** `?map=` a JSON object: a header as written in the file → the field it means ('' ignores the column). */
+const columnMap = v.pipe(
+  v.string('map must be a JSON object of header → field'),
+  v.maxLength(10_000, 'map is too long'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    try {
+      const parsed = JSON.parse(dataset.value) as unknown
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.values(parsed).every((x) => typeof x === 'string')) return parsed as Record<string, string>
+    } catch {}
+    addIssue({ message: 'map must be a JSON object of header → field' })
+    return NEVER
+  }),
+)
+
+const queryFlag = (field: string, fallback: boolean) =>
+  v.optional(
+    v.pipe(
+      v.string(`${field} must be true or false`),
+      v.toLowerCase(),
+      v.picklist(['true', 'false', '1', '0'], `${field} must be true or false`),
+      v.transform((s) => s === 'true' || s === '1'),
+    ),
+    fallback ? 'true' : 'false',
+  )
+
+/** POST /imports/{kind}?dry_run=true|false[&set_quantity=true][&map={…}]: a dry run unless dry_run=false. */
+export const ImportQuery = v.object({
+  dry_run: queryFlag('dry_run', true),
+  set_quantity: queryFlag('set_quantity', false),
+  map: v.optional(columnMap),
+})
+export type ImportOptions = v.InferOutput<typeof ImportQuery>
+
+export const BULK_MAX_ITEMS = 5000
+
+/** PATCH /items/bulk: the same values set on every listed item, all or nothing. */
+export const BulkEditBody = v.object({
+  item_ids: v.pipe(
+    v.array(id('item_ids'), 'item_ids must be a list of item ids'),
+    v.minLength(1, 'item_ids must name at least one item'),
+    v.maxLength(BULK_MAX_ITEMS, `item_ids may name at most ${BULK_MAX_ITEMS} items`),
+  ),
+  set: v.pipe(
+    v.object(
+      {
+        category_id: v.optional(id('category_id')),
+        supplier_id: v.optional(id('supplier_id')),
+        min_stock_level: v.optional(amount('min_stock_level')),
+        is_active: v.optional(flag('is_active')),
+      },
+      'set must be an object',
+    ),
+    v.check((s) => Object.values(s).some((x) => x !== undefined), 'set must name at least one of category_id, supplier_id, min_stock_level, is_active'),
+  ),
+})
+export type BulkEditInput = v.InferOutput<typeof BulkEditBody>
+
+export interface BulkEditResult {
+  updated: number
+  fields: string[]
+}
+
+// ---------- Headers: the one rule for the server and the wizard ----------
+
+/** "Cost Price", "cost-price", " COST_PRICE " → "cost_price". A BOM or a trailing space never matters. */
+export const normaliseHeader = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/g, '')
+
+/** Which column each header means: a field, or null (ignored, with a warning). `map` (header as written → field, '' to ignore) wins. */
+export function matchHeaders(headers: string[], specs: readonly Pick<ImportColumnSpec, 'field' | 'aliases'>[], map: Record<string, string> = {}) {
+  const byName = new Map<string, string>()
+  for (const s of specs) {
+    byName.set(s.field, s.field)
+    for (const a of s.aliases) byName.set(a, s.field)
+  }
+  const mapped = new Map(Object.entries(map).map(([h, f]) => [h.trim(), f]))
+  const taken = new Set<string>()
+  const fields: (string | null)[] = []
+  const unknown: string[] = []
+  const duplicate: string[] = []
+  for (const raw of headers) {
+    const header = raw.replace(/^\uFEFF/, '').trim()
+    const chosen = mapped.has(header) ? mapped.get(header)! : (byName.get(normaliseHeader(header)) ?? null)
+    const field = chosen && specs.some((s) => s.field === chosen) ? chosen : null
+    if (field && taken.has(field)) {
+      duplicate.push(header)
+      fields.push(null)
+      continue
+    }
+    if (field) taken.add(field)
+    else if (header !== '' && !(mapped.has(header) && mapped.get(header) === '')) unknown.push(header)
+    fields.push(field)
+  }
+  return { fields, unknown, duplicate }
+}
+
+export type Delimiter = ',' | ';' | '\t'
+
+/** The delimiter of a file, read from its header line: the most frequent of comma, semicolon and tab outside quotes (a comma on a tie or none). */
+export function detectDelimiter(text: string): Delimiter {
+  const counts = { ',': 0, ';': 0, '\t': 0 }
+  let quoted = false
+  for (let i = 0; i < text.length && i < 65_536; i++) {
+    const c = text[i]
+    if (c === '"') quoted = !quoted
+    else if (!quoted && (c === '\n' || c === '\r')) break
+    else if (!quoted && (c === ',' || c === ';' || c === '\t')) counts[c]++
+  }
+  const best = (Object.keys(counts) as Delimiter[]).reduce((a, b) => (counts[b] > counts[a] ? b : a), ',')
+  return best
+}
+
+/** The header cells of a file (first line, quotes honoured): what the wizard shows before anything is sent. */
+export function headerCells(text: string, delimiter: Delimiter = detectDelimiter(text)): string[] {
+  const cells: string[] = []
+  let cell = ''
+  let quoted = false
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  for (; i < text.length; i++) {
+    const c = text[i]
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
+      else if (c === '"') quoted = false
+      else cell += c
+    } else if (c === '"') quoted = true
+    else if (c === delimiter) cells.push(cell), (cell = '')
+    else if (c === '\n' || c === '\r') break
+    else cell += c
+  }
+  cells.push(cell)
+  return cells.map((c) => c.trim())
+}
+
+// ---------- Messages ----------
+
+export const IMPORT_MSG = {
+  dryRun: (r: ImportResult) => `Dry run: ${r.create} to create, ${r.update} to update, ${r.unchanged} unchanged, ${r.errors.length} error${r.errors.length === 1 ? '' : 's'}`,
+  imported: (r: ImportResult) => `Imported: ${r.create} created, ${r.update} updated, ${r.unchanged} unchanged`,
+  refused: (n: number) => `Nothing was imported: the file has ${n} error${n === 1 ? '' : 's'}. Fix ${n === 1 ? 'it' : 'them'} and try again.`,
+  tooLarge: 'The file is too large (5 MB at most)',
+  notUtf8: 'The file is not UTF-8 text. In Excel choose "CSV UTF-8"; in LibreOffice choose the character set "Unicode (UTF-8)".',
+  empty: 'The file is empty: it needs a header row and at least one row',
+  csvOnly: 'The file must be sent as text/csv',
+  bulkUpdated: (n: number) => `${n} item${n === 1 ? '' : 's'} updated`,
+  unknownItems: (ids: number[]) => `Unknown item ids: ${ids.join(', ')}. Nothing was changed.`,
+} as const
+
+// ---------- Who may call what ----------
+
+export const importsAccess = {
+  'GET /api/items/export.csv': STORE_STAFF,
+  'GET /api/suppliers/export.csv': STORE_STAFF,
+  'GET /api/categories/export.csv': STORE_STAFF,
+  'GET /api/imports/items/template.csv': STORE_STAFF,
+  'GET /api/imports/:kind/columns': STORE_STAFF,
+  'POST /api/imports/items': STORE_STAFF,
+  'POST /api/imports/suppliers': STORE_STAFF,
+  'POST /api/imports/categories': STORE_STAFF,
+  'PATCH /api/items/bulk': MANAGER_ONLY,
+} as const satisfies Record<string, Access>
+
+/** The routes that take a text/csv body (the app lets them through its JSON-only check, up to MAX_IMPORT_BYTES). */
+export const CSV_BODY_ROUTES = /^\/api\/imports\/(items|suppliers|categories)$/

@@ -1,0 +1,340 @@
+import { isoDate, requiredText, safeName } from '../../contract/fields'
+import type { ImportResult } from '../../contract/imports'
+import { CreateItemBody, exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
+import type { Db } from '../../db/open'
+import type { StockEvents } from '../alerts/events'
+import { recordAudit } from '../audit/audit'
+import { insertCategory } from '../categories/repo'
+import type { ItemRow } from '../stock/items-repo'
+import * as items from '../stock/items-repo'
+import { recordMovement } from '../stock/ledger'
+import { insertSupplier } from '../suppliers/repo'
+import { bySchema, CellError, parseAmount, parseDate, sameName, type ImportColumn } from './columns'
+import { listNames, parseFile, rowError, type ParsedFile, type ParsedRow } from './engine'
+import * as repo from './repo'
+import type { CsvTable } from '../../lib/csv-read'
+
+/** What an item row becomes before it is written: amounts in hundredths, category and supplier by name. */
+export interface ItemDraft {
+  name: string
+  sku: string | null
+  barcode: string | null
+  category: string
+  supplier: string
+  unit: string
+  cost_price: number
+  min_stock_level: number
+  expiry_date: string | null
+}
+
+type ItemColumn = ImportColumn<ItemRow, ItemDraft, any>
+
+const blankKeeps = <T>(parse: (cell: string) => T) => (cell: string) => (cell === '' ? undefined : parse(cell))
+const amountKeeps = (field: string) => (cell: string, ctx: Parameters<ItemColumn['parse']>[1]) => parseAmount(field, cell, ctx) ?? undefined
+
+/**
+ * The item columns, in the export's order. Add a field here (one entry) and it is exported,
+ * imported, validated, compared for "unchanged" and written. A blank cell keeps the stored value
+ * (undefined), except for sku, barcode and expiry_date, where a blank cell clears it (null).
+ */
+export const ITEM_COLUMNS: ItemColumn[] = [
+  {
+    field: 'sku',
+    label: 'SKU',
+    aliases: ['item_code', 'code', 'product_code', 'article_number'],
+    read: (r) => r.sku,
+    parse: (cell) => bySchema(CreateItemBody.entries.sku, cell),
+    apply: (d, v) => (d.sku = v),
+  },
+  {
+    field: 'name',
+    label: 'Name',
+    aliases: ['item', 'item_name', 'product', 'product_name', 'description'],
+    requiredForNew: true,
+    read: (r) => r.name,
+    parse: blankKeeps((cell) => bySchema(safeName('name', 150), cell)),
+    apply: (d, v) => (d.name = v),
+  },
+  {
+    field: 'barcode',
+    label: 'Barcode',
+    aliases: ['ean', 'upc', 'gtin'],
+    read: (r) => r.barcode,
+    parse: (cell) => bySchema(CreateItemBody.entries.barcode, cell),
+    apply: (d, v) => (d.barcode = v),
+  },
+  {
+    field: 'category',
+    label: 'Category',
+    aliases: ['category_name'],
+    read: (r) => r.category_name,
+    parse: blankKeeps((cell) => bySchema(safeName('category', 100), cell)),
+    same: sameName,
+    apply: (d, v) => (d.category = v),
+  },
+  {
+    field: 'supplier',
+    label: 'Supplier',
+    aliases: ['supplier_name', 'vendor'],
+    read: (r) => r.supplier_name,
+    parse: blankKeeps((cell) => bySchema(safeName('supplier', 150), cell)),
+    same: sameName,
+    apply: (d, v) => (d.supplier = v),
+  },
+  {
+    field: 'unit',
+    label: 'Unit',
+    aliases: ['uom', 'unit_of_measure', 'units'],
+    requiredForNew: true,
+    read: (r) => r.unit,
+    parse: blankKeeps((cell) => bySchema(requiredText('unit', 30), cell)),
+    apply: (d, v) => (d.unit = v),
+  },
+  {
+    field: 'cost_price',
+    label: 'Cost price',
+    kind: 'money',
+    aliases: ['cost', 'price', 'unit_price', 'unit_cost'],
+    read: (r) => r.cost_price,
+    parse: amountKeeps('cost_price'),
+    apply: (d, v) => (d.cost_price = v),
+  },
+  {
+    field: 'min_stock_level',
+    label: 'Min stock level',
+    kind: 'qty',
+    aliases: ['min_stock', 'minimum', 'minimum_stock', 'min_level', 'reorder_level', 'min'],
+    read: (r) => r.min_stock_level,
+    parse: amountKeeps('min_stock_level'),
+    apply: (d, v) => (d.min_stock_level = v),
+  },
+  {
+    field: 'expiry_date',
+    label: 'Expiry date',
+    aliases: ['expiry', 'expires', 'best_before', 'use_by'],
+    read: (r) => r.expiry_date,
+    parse: (cell) => parseDate('expiry_date', cell, isoDate('expiry_date')),
+    apply: (d, v) => (d.expiry_date = v),
+  },
+  {
+    // Not applied like the others: opening stock for a new item, a stock count (set_quantity=true) for an existing one.
+    field: 'current_quantity',
+    label: 'Current quantity',
+    kind: 'qty',
+    aliases: ['quantity', 'qty', 'stock', 'on_hand', 'in_stock', 'balance'],
+    read: (r) => r.current_quantity,
+    parse: amountKeeps('current_quantity'),
+  },
+]
+
+export const DEFAULT_CATEGORY = 'Uncategorised'
+export const DEFAULT_SUPPLIER = 'Unknown supplier'
+const QUANTITY = 'current_quantity'
+
+type Planned =
+  | { kind: 'create'; row: ParsedRow; draft: ItemDraft; quantity: number }
+  | { kind: 'update'; row: ParsedRow; item: ItemRow; draft: ItemDraft; changed: ItemColumn[]; count: number | null }
+  | { kind: 'unchanged'; row: ParsedRow; item: ItemRow }
+
+const lower = (s: string) => s.toLowerCase()
+const draftOf = (r: ItemRow): ItemDraft => ({
+  name: r.name,
+  sku: r.sku,
+  barcode: r.barcode,
+  category: r.category_name,
+  supplier: r.supplier_name,
+  unit: r.unit,
+  cost_price: r.cost_price,
+  min_stock_level: r.min_stock_level,
+  expiry_date: r.expiry_date,
+})
+
+/** Reads and checks the whole file against the stored items; writes nothing. */
+export function planItems(db: Db, table: CsvTable, o: { map?: Record<string, string>; setQuantity: boolean }) {
+  const f = parseFile(table, ITEM_COLUMNS, o.map)
+  const { errors, warnings } = f
+  const has = (field: string) => f.headerOf.has(field)
+  const keyless = !has('name') && !has('sku') && !has('barcode')
+  if (keyless) {
+    errors.push({ row: 1, column: '', value: table.headers.join(table.delimiter), message: 'The file needs a name, sku or barcode column to match or create items' })
+  }
+
+  const stored = repo.allItems(db)
+  const bySku = new Map<string, ItemRow>()
+  const byBarcode = new Map<string, ItemRow>()
+  const byName = new Map<string, ItemRow[]>()
+  for (const it of stored) {
+    if (it.sku) bySku.set(lower(it.sku), it)
+    if (it.barcode) byBarcode.set(it.barcode, it)
+    if (it.is_active) {
+      const k = lower(it.name)
+      byName.set(k, [...(byName.get(k) ?? []), it])
+    }
+  }
+  const categories = new Map(repo.allCategories(db).map((c) => [lower(c.name), c.id]))
+  const suppliers = new Map<string, number>()
+  for (const s of repo.allSuppliers(db)) if (!suppliers.has(lower(s.name))) suppliers.set(lower(s.name), s.id)
+  const newCategories = new Map<string, string>()
+  const newSuppliers = new Map<string, string>()
+
+  // Which row of this file already claimed an item, a sku, a barcode or a new name.
+  const claimedItem = new Map<number, number>()
+  const claimedSku = new Map<string, number>()
+  const claimedBarcode = new Map<string, number>()
+  const claimedNewName = new Map<string, number>()
+  const plan: Planned[] = []
+  let quantityIgnored = 0
+
+  for (const row of f.rows) {
+    if (!row.ok || keyless) continue
+    const val = <T>(field: string) => row.values.get(field) as T | undefined
+    const sku = val<string | null>('sku') ?? null
+    const barcode = val<string | null>('barcode') ?? null
+    const name = val<string>('name')
+    const fail = (field: string, message: string) => (errors.push(rowError(f, row, field, message)), (row.ok = false))
+
+    // The key: sku, then barcode, then the exact name (when the row or the item has no sku).
+    let item: ItemRow | undefined = sku ? bySku.get(lower(sku)) : undefined
+    if (!item && barcode) item = byBarcode.get(barcode)
+    let byItsName = false
+    if (!item && name) {
+      const candidates = (byName.get(lower(name)) ?? []).filter((c) => !sku || !c.sku)
+      if (candidates.length > 1) {
+        fail('name', `${candidates.length} items are named "${name}"; add a sku or barcode column to say which one`)
+        continue
+      }
+      item = candidates[0]
+      byItsName = item !== undefined
+    }
+    if (item) {
+      const first = claimedItem.get(item.id)
+      if (first !== undefined) {
+        fail(has('sku') ? 'sku' : has('barcode') ? 'barcode' : 'name', `Row ${first} already changes this item ("${item.name}")`)
+        continue
+      }
+    }
+
+    const draft: ItemDraft = item
+      ? draftOf(item)
+      : { name: '', sku: null, barcode: null, category: DEFAULT_CATEGORY, supplier: DEFAULT_SUPPLIER, unit: '', cost_price: 0, min_stock_level: 0, expiry_date: null }
+    const changed: ItemColumn[] = []
+    for (const c of f.present) {
+      // Matched by its name, the name is the key: "garlic" finds "Garlic" and leaves it as it is.
+      if (c.field === QUANTITY || !row.values.has(c.field) || (byItsName && c.field === 'name')) continue
+      const v = row.values.get(c.field)
+      if (item && (c.same ?? Object.is)(c.read(item, db), v)) continue
+      c.apply?.(draft, v)
+      changed.push(c)
+    }
+    if (!item) {
+      for (const c of ITEM_COLUMNS) if (c.requiredForNew && !row.values.has(c.field)) fail(c.field, `${c.field} is required for a new item`)
+      if (!row.ok) continue
+    }
+
+    // Unique keys: against other items and against earlier rows of this file.
+    if (draft.sku) {
+      const owner = bySku.get(lower(draft.sku))
+      const earlier = claimedSku.get(lower(draft.sku))
+      if (owner && owner.id !== item?.id) fail('sku', STOCK_MSG.skuTaken + ` ("${owner.name}")`)
+      else if (earlier !== undefined) fail('sku', `Row ${earlier} has the same sku`)
+    }
+    if (draft.barcode) {
+      const owner = byBarcode.get(draft.barcode)
+      const earlier = claimedBarcode.get(draft.barcode)
+      if (owner && owner.id !== item?.id) fail('barcode', STOCK_MSG.barcodeTaken + ` ("${owner.name}")`)
+      else if (earlier !== undefined) fail('barcode', `Row ${earlier} has the same barcode`)
+    }
+    if (!item) {
+      const earlier = claimedNewName.get(lower(draft.name))
+      if (earlier !== undefined && !draft.sku && !draft.barcode) fail('name', `Row ${earlier} already creates an item named "${draft.name}"`)
+    }
+
+    // Quantity: opening stock for a new item; a count only when asked for.
+    const quantity = row.values.get(QUANTITY) as number | undefined
+    let count: number | null = null
+    if (item && quantity !== undefined && quantity !== item.current_quantity) {
+      if (!o.setQuantity) quantityIgnored++
+      else if (!item.is_active) fail(QUANTITY, STOCK_MSG.itemInactive)
+      else count = quantity - item.current_quantity
+    }
+    const finalQuantity = item ? (count !== null ? quantity! : item.current_quantity) : (quantity ?? 0)
+    if (exceedsValueCeiling(draft.cost_price, finalQuantity)) fail(has(QUANTITY) ? QUANTITY : 'cost_price', STOCK_MSG.valueTooLarge(has(QUANTITY) ? QUANTITY : 'cost_price'))
+    if (item && changed.some((c) => c.field === 'cost_price') && exceedsValueCeiling(draft.cost_price, items.largestBalance(db, item.id))) fail('cost_price', STOCK_MSG.valueTooLarge('cost_price'))
+    if (!row.ok) continue
+
+    if (item) claimedItem.set(item.id, row.row)
+    else claimedNewName.set(lower(draft.name), row.row)
+    if (draft.sku) claimedSku.set(lower(draft.sku), row.row)
+    if (draft.barcode) claimedBarcode.set(draft.barcode, row.row)
+    if (!categories.has(lower(draft.category)) && !newCategories.has(lower(draft.category))) newCategories.set(lower(draft.category), draft.category)
+    if (!suppliers.has(lower(draft.supplier)) && !newSuppliers.has(lower(draft.supplier))) newSuppliers.set(lower(draft.supplier), draft.supplier)
+
+    if (!item) plan.push({ kind: 'create', row, draft, quantity: quantity ?? 0 })
+    else if (changed.length === 0 && count === null) plan.push({ kind: 'unchanged', row, item })
+    else plan.push({ kind: 'update', row, item, draft, changed, count })
+  }
+
+  if (quantityIgnored) warnings.push(`current_quantity differs on ${quantityIgnored} existing item${quantityIgnored === 1 ? '' : 's'} and was ignored; import with set_quantity=true to record it as a stock count`)
+  return { f, plan, categories, suppliers, newCategories: [...newCategories.values()], newSuppliers: [...newSuppliers.values()] }
+}
+
+export type ItemPlan = ReturnType<typeof planItems>
+
+export function summarise(p: ItemPlan, dryRun: boolean): ImportResult {
+  const warnings = [...p.f.warnings]
+  if (p.newCategories.length) warnings.push(`${dryRun ? 'Categories to create' : 'Categories created'}: ${listNames(p.newCategories)}`)
+  if (p.newSuppliers.length) warnings.push(`${dryRun ? 'Suppliers to create' : 'Suppliers created'}: ${listNames(p.newSuppliers)}`)
+  return {
+    create: p.plan.filter((x) => x.kind === 'create').length,
+    update: p.plan.filter((x) => x.kind === 'update').length,
+    unchanged: p.plan.filter((x) => x.kind === 'unchanged').length,
+    warnings,
+    errors: p.f.errors.sort((a, b) => a.row - b.row),
+  }
+}
+
+/** Writes a checked plan: call inside the caller's immediate transaction, only when it has no errors. */
+export function writeItems(db: Db, events: StockEvents, p: ItemPlan, userId: number, at: string) {
+  for (const name of p.newCategories) p.categories.set(lower(name), insertCategory(db, { name, description: null }, at))
+  for (const name of p.newSuppliers) p.suppliers.set(lower(name), insertSupplier(db, { name, contact_person: null, email: null, phone: null, address: null }, at))
+  const quiet: number[] = []
+  let opening = 0
+  let counts = 0
+  const writeHooks = (id: number, row: ParsedRow, only?: ItemColumn[]) => {
+    for (const c of only ?? p.f.present) if (c.write && row.values.has(c.field)) c.write(db, id, row.values.get(c.field), at)
+  }
+  const fields = (d: ItemDraft) => ({
+    name: d.name,
+    sku: d.sku,
+    barcode: d.barcode,
+    category_id: p.categories.get(lower(d.category))!,
+    supplier_id: p.suppliers.get(lower(d.supplier))!,
+    unit: d.unit,
+    cost_price: d.cost_price,
+    min_stock_level: d.min_stock_level,
+    expiry_date: d.expiry_date,
+  })
+  for (const x of p.plan) {
+    if (x.kind === 'unchanged') continue
+    if (x.kind === 'create') {
+      const id = items.insertItem(db, fields(x.draft), at)
+      writeHooks(id, x.row)
+      if (x.quantity > 0) {
+        recordMovement(db, events, { itemId: id, type: 'IN', quantity: x.quantity, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
+        opening++
+      } else quiet.push(id)
+      continue
+    }
+    items.updateItem(db, x.item.id, { ...fields(x.draft), is_active: x.item.is_active === 1 }, at)
+    writeHooks(x.item.id, x.row, x.changed)
+    if (x.count !== null) {
+      recordMovement(db, events, { itemId: x.item.id, type: 'ADJUSTMENT', quantity: x.count, remarks: 'Stock count (CSV import)', userId, sourceType: 'COUNT', at })
+      counts++
+    } else quiet.push(x.item.id)
+  }
+  // A new empty item may already be low; a new minimum or expiry date may start or end an alert.
+  for (let i = 0; i < quiet.length; i += 500) events.changed(db, { itemIds: quiet.slice(i, i + 500) })
+  return { opening, counts }
+}
+
+export { CellError }

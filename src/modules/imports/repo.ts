@@ -1,0 +1,47 @@
+import type { Category, Supplier } from '../../contract/stock'
+import type { Db } from '../../db/open'
+import type { ItemRow } from '../stock/items-repo'
+
+// Reads for export and import: every row of a kind at once (a restaurant has hundreds to a few thousand).
+
+const ITEM_SELECT = `SELECT i.id, i.name, i.sku, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
+  i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at
+  FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id`
+
+/** Active items by name: what the export writes. */
+export const activeItems = (db: Db) => db.query(`${ITEM_SELECT} WHERE i.is_active = 1 ORDER BY i.name COLLATE NOCASE, i.id`).all() as ItemRow[]
+/** Every item, active first: what an import matches against. */
+export const allItems = (db: Db) => db.query(`${ITEM_SELECT} ORDER BY i.is_active DESC, i.id`).all() as ItemRow[]
+
+export const allCategories = (db: Db) =>
+  db.query('SELECT id, name, description, 0 AS item_count, created_at, updated_at FROM categories ORDER BY name COLLATE NOCASE, id').all() as Category[]
+export const allSuppliers = (db: Db) =>
+  db
+    .query('SELECT id, name, contact_person, email, phone, address, 0 AS item_count, created_at, updated_at FROM suppliers ORDER BY name COLLATE NOCASE, id')
+    .all() as Supplier[]
+
+/** The ids among `ids` that name no item. */
+export function missingItemIds(db: Db, ids: number[]): number[] {
+  const found = new Set<number>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    for (const r of db.query(`SELECT id FROM items WHERE id IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as { id: number }[]) found.add(r.id)
+  }
+  return ids.filter((id) => !found.has(id))
+}
+
+/** The same values on many items; only the columns given. */
+export function bulkUpdate(db: Db, ids: number[], set: { category_id?: number; supplier_id?: number; min_stock_level?: number; is_active?: boolean }, at: string) {
+  const cols: string[] = []
+  const params: (string | number)[] = []
+  if (set.category_id !== undefined) cols.push('category_id = ?'), params.push(set.category_id)
+  if (set.supplier_id !== undefined) cols.push('supplier_id = ?'), params.push(set.supplier_id)
+  if (set.min_stock_level !== undefined) cols.push('min_stock_level = ?'), params.push(set.min_stock_level)
+  if (set.is_active !== undefined) cols.push('is_active = ?'), params.push(set.is_active ? 1 : 0)
+  cols.push('updated_at = ?')
+  params.push(at)
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    db.query(`UPDATE items SET ${cols.join(', ')} WHERE id IN (${chunk.map(() => '?').join(',')})`).run(...params, ...chunk)
+  }
+}
