@@ -20,9 +20,14 @@ import { usersRoutes } from './modules/users/routes'
 import { authRolesRoutes, managerRolesRoutes } from './modules/roles/routes'
 import { passwordResetRoutes } from './modules/password-reset/routes'
 import { caCertRoutes, connectRoutes } from './modules/connect/routes'
+import { menuCostingDownloadRoutes, recipeRoutes } from './modules/recipes/routes'
+import { salesRoutes, SALES_IMPORT_PATH } from './modules/sales/routes'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
+
+/** The one route that takes a CSV body (sales import, issue 22): text/csv is let through there only. */
+const isCsvImport = (request: Request, type: string) => /^text\/csv\s*(;|$)/i.test(type) && request.method === 'POST' && new URL(request.url).pathname === SALES_IMPORT_PATH
 
 /** The Elysia app. No side effects: no listening, no timers, no files. Tests call app.handle. */
 export function buildApp(deps: AppDeps) {
@@ -47,6 +52,9 @@ export function buildApp(deps: AppDeps) {
     .use(managerDashboardRoutes(deps))
     .use(reportsRoutes(deps))
     .use(connectRoutes(deps))
+    .use(recipeRoutes(deps))
+    .use(menuCostingDownloadRoutes(deps))
+    .use(salesRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -61,7 +69,7 @@ export function buildApp(deps: AppDeps) {
       }
       // A form or text body would be parsed into something else than the JSON the contract describes.
       const type = request.headers.get('content-type')
-      if (type && WRITE_METHODS.has(request.method) && !/^application\/json\s*(;|$)/i.test(type)) {
+      if (type && WRITE_METHODS.has(request.method) && !/^application\/json\s*(;|$)/i.test(type) && !isCsvImport(request, type)) {
         set.status = 400
         return failure('The request body must be JSON (Content-Type: application/json)')
       }

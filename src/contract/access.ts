@@ -4,6 +4,7 @@ import { backupsAccess } from './backups'
 import { connectAccess } from './connect'
 import { dashboardAccess } from './dashboard'
 import { kitchenAccess } from './kitchen'
+import { recipesAccess } from './recipes'
 import { reportsAccess } from './reports'
 import { stockAccess } from './stock'
 
@@ -64,4 +65,5 @@ export const ACCESS: Record<string, Access> = {
   ...connectAccess,
   ...kitchenAccess,
   ...stockAccess,
+  ...recipesAccess,
 }

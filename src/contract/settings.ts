@@ -24,6 +24,8 @@ export interface Settings {
   backup_cron: string
   backup_keep: number
   require_https: boolean
+  /** Recipes (issue 22): a dish's food cost target in % when the recipe sets none. */
+  target_food_cost_pct: number
 }
 
 export const defaultTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
@@ -48,6 +50,7 @@ export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
   backup_cron: '0 3 * * *',
   backup_keep: 14,
   require_https: false,
+  target_food_cost_pct: 30,
 }
 
 /** Public display settings: the login page, header and every role's money and badges read these. */
@@ -116,6 +119,7 @@ export const SettingsPatch = v.partial(
     backup_cron: v.pipe(v.string('backup_cron must be text'), v.trim(), v.regex(CRON, 'backup_cron must be a cron expression of 5 fields, e.g. 0 3 * * *')),
     backup_keep: intIn('backup_keep', 1, 365),
     require_https: v.boolean('require_https must be true or false'),
+    target_food_cost_pct: v.pipe(v.number('target_food_cost_pct must be a number'), v.minValue(1, 'target_food_cost_pct must be at least 1'), v.maxValue(100, 'target_food_cost_pct must be at most 100'), v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'target_food_cost_pct must have at most 2 decimal places')),
   }),
 )
 export type SettingsPatch = v.InferOutput<typeof SettingsPatch>

@@ -45,6 +45,10 @@ export interface Item {
   is_active: boolean
   created_at: string
   updated_at: string
+  /** Recipes (issue 22): g per ml, g per each, usable share after trimming (1–100). */
+  density: number | null
+  each_weight: number | null
+  yield_pct: number
   /** cost × quantity rounded half-up to the ngwee: Managers only. */
   total_value?: number
   /** On /items/expiring (and wherever an expiry list is shown). */
@@ -53,6 +57,8 @@ export interface Item {
 
 /** An item's own fields: what the item form sends and the items repo writes (quantities come through the ledger). */
 export type ItemFields = Pick<Item, 'name' | 'barcode' | 'category_id' | 'supplier_id' | 'unit' | 'cost_price' | 'min_stock_level' | 'expiry_date'>
+/** The recipe fields of an item (issue 22), written beside the item's own fields. */
+export type ItemCostingFields = Pick<Item, 'density' | 'each_weight' | 'yield_pct'>
 
 export const MOVEMENT_TYPES = ['IN', 'OUT', 'ADJUSTMENT'] as const
 export type MovementType = (typeof MOVEMENT_TYPES)[number]
@@ -177,6 +183,10 @@ const itemFields = {
   cost_price: required('cost_price', amount('cost_price')),
   min_stock_level: v.optional(amount('min_stock_level'), 0),
   expiry_date: v.pipe(optionalDate('expiry_date'), v.transform(blankToNull)),
+  // Recipes (issue 22): bridges between mass, volume and count, and the usable share after trimming.
+  density: v.optional(v.nullable(amount('density', 0.01))),
+  each_weight: v.optional(v.nullable(amount('each_weight', 0.01))),
+  yield_pct: v.optional(v.pipe(amount('yield_pct', 1), v.maxValue(100, 'yield_pct must be at most 100'))),
 }
 
 /** POST /items: an initial quantity above 0 is written to the ledger as opening stock. */

@@ -1,4 +1,4 @@
-import { exceedsValueCeiling, STOCK_MSG, type CreateItemInput, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
+import { exceedsValueCeiling, STOCK_MSG, type CreateItemInput, type ItemCostingFields, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
 import { fromCents, toCents, valueCents } from '../../contract/fixed'
 import { addDays, daysBetween, localDate } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
@@ -39,11 +39,21 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string): Ite
     is_active: r.is_active === 1,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    density: r.density === null ? null : fromCents(r.density),
+    each_weight: r.each_weight === null ? null : fromCents(r.each_weight),
+    yield_pct: fromCents(r.yield_pct),
   }
   if (withValue) item.total_value = fromCents(valueCents(r.cost_price, r.current_quantity))
   if (today && r.expiry_date) item.days_until_expiry = daysBetween(today, r.expiry_date)
   return item
 }
+
+/** The recipe fields to store (hundredths): what is given, else the item's current values (or the defaults). */
+const costingFields = (input: Partial<ItemCostingFields>, old: Pick<repo.ItemRow, 'density' | 'each_weight' | 'yield_pct'> | null) => ({
+  density: input.density !== undefined ? (input.density === null ? null : toCents(input.density)) : (old?.density ?? null),
+  each_weight: input.each_weight !== undefined ? (input.each_weight === null ? null : toCents(input.each_weight)) : (old?.each_weight ?? null),
+  yield_pct: input.yield_pct !== undefined ? toCents(input.yield_pct) : (old?.yield_pct ?? 10000),
+})
 
 export type ItemService = ReturnType<typeof createItemService>
 
@@ -100,6 +110,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             checkReferences(input)
             if (exceedsValueCeiling(toCents(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
             const id = repo.insertItem(db, { ...input, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
+            repo.setCostingFields(db, id, costingFields(input, null))
             const opening = toCents(input.current_quantity)
             if (opening > 0) recordMovement(db, stockEvents, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
             else stockEvents.changed(db, { itemIds: [id] }) // an empty new item may already be low
@@ -131,6 +142,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
           },
           clock().toISOString(),
         )
+        repo.setCostingFields(db, id, costingFields(input, old))
         // The minimum, the expiry date or the active flag may start or end an alert.
         stockEvents.changed(db, { itemIds: [id] })
       }).immediate()
