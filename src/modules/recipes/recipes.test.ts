@@ -238,3 +238,11 @@ describe('recipes', () => {
     expect(del.body.data).toMatchObject({ deleted: false, deactivated: true })
   })
 })
+
+test("an item's packs are units of it: 2 bottles of a 0.75 L pack", async () => {
+  const wine = (await env.call('POST', '/api/items', { token: manager, body: { name: 'House wine', unit: 'L', cost_price: 8, category_id: 1, supplier_id: 1, packs: [{ name: 'bottle', size: 0.75 }] } })).body.data
+  const dish = await b.recipe({ name: 'Wine braise', kind: 'MENU', lines: [{ item_id: wine.id, quantity: 2, unit: 'Bottle' }] })
+  expect((await b.cost(dish.id)).lines[0]).toMatchObject({ line_cost: 12, status: 'OK' })
+  const preview = await env.call('POST', '/api/recipes/cost-preview', { token: manager, body: { kind: 'MENU', lines: [{ item_id: wine.id, quantity: 1, unit: 'bottle' }] } })
+  expect(preview.body.data.lines[0].line_cost).toBe(6)
+})

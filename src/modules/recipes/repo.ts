@@ -158,7 +158,19 @@ export function costingData(db: Db, rootIds: number[]) {
        WHERE i.id IN (SELECT l.item_id FROM recipe_lines l JOIN tree ON tree.id = l.recipe_id WHERE l.item_id IS NOT NULL)`,
     )
     .all({ ids }) as CostItemRow[]
-  return { recipes, lines, items }
+  return { recipes, lines, items, packs: packsByItem(db, items.map((i) => i.id)) }
+}
+
+/** Packs (stocktake issue) are units of their item: name → size in hundredths of the stock unit. */
+export function packsByItem(db: Db, itemIds: number[]) {
+  const packs = new Map<number, { name: string; size: number }[]>()
+  const rows = db.query('SELECT item_id, name, size FROM item_packs WHERE item_id IN (SELECT value FROM json_each($ids)) ORDER BY item_id, position').all({ ids: JSON.stringify(itemIds) }) as {
+    item_id: number
+    name: string
+    size: number
+  }[]
+  for (const r of rows) (packs.get(r.item_id) ?? packs.set(r.item_id, []).get(r.item_id)!).push({ name: r.name, size: r.size })
+  return packs
 }
 
 export const costItems = (db: Db, ids: number[]) =>

@@ -202,7 +202,9 @@ export function createRecipeService({ db, clock, settings }: ServiceDeps) {
       data.recipes.push({ ...values, id: draftId, created_at: '', updated_at: '' })
       for (const l of lineValues(input.lines)) data.lines.push({ recipe_id: draftId, ...l })
       const have = new Set(data.items.map((i) => i.id))
-      data.items.push(...repo.costItems(db, input.lines.flatMap((l) => (l.item_id && !have.has(l.item_id) ? [l.item_id] : []))))
+      const extra = repo.costItems(db, input.lines.flatMap((l) => (l.item_id && !have.has(l.item_id) ? [l.item_id] : [])))
+      data.items.push(...extra)
+      for (const [itemId, packs] of repo.packsByItem(db, extra.map((i) => i.id))) data.packs.set(itemId, packs)
       return createCosting(data, target()).cost(draftId)
     },
 
