@@ -27,6 +27,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/stock', title: 'Stock', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/stock/StockPage')) },
   { path: '/movements', title: 'Stock Movements', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/movements/MovementsPage')) },
   { path: '/requests', title: 'Kitchen Requests', access: 'any', page: lazy(() => import('./pages/requests/RequestsPage')) },
+  { path: '/recipes', title: 'Recipes', access: [MANAGER, CHEF, STOREKEEPER], page: lazy(() => import('./pages/recipes/RecipesPage')) },
   { path: '/kitchen-inventory', title: 'Kitchen Inventory', access: [CHEF, MANAGER], page: lazy(() => import('./pages/kitchen-inventory/KitchenInventoryPage')) },
   { path: '/manager/reports', title: 'Reports', access: [MANAGER], page: lazy(() => import('./pages/reports/ReportsPage')) },
   { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: lazy(() => import('./pages/alerts/AlertsPage')) },

@@ -43,6 +43,8 @@ export interface CallOptions {
   /** Forms that move stock send one key per opening of the form (DECISIONS). */
   idempotencyKey?: string
   signal?: AbortSignal
+  /** A body sent as is with its own type (the sales import's CSV), instead of JSON. */
+  raw?: { type: string; text: string }
 }
 
 export function toQueryString(query?: Query): string {
@@ -70,13 +72,14 @@ async function send(method: string, path: string, opts: CallOptions): Promise<Re
     headers.Authorization = `Bearer ${token}`
   }
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (opts.raw) headers['Content-Type'] = opts.raw.type
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey
   let res: Response
   try {
     res = await fetch(`/api${path}${toQueryString(opts.query)}`, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.raw ? opts.raw.text : opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
     })
   } catch (err) {
