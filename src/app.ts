@@ -14,6 +14,7 @@ import { reportsRoutes } from './modules/reports/routes'
 import { categoryRoutes } from './modules/categories/routes'
 import { itemRoutes, stockMovementRoutes } from './modules/stock/routes'
 import { kitchenRequestRoutes } from './modules/kitchen-requests/routes'
+import { stockCountRoutes, storageAreaRoutes } from './modules/counts/routes'
 import { kitchenInventoryRoutes } from './modules/kitchen-inventory/routes'
 import { supplierRoutes } from './modules/suppliers/routes'
 import { usersRoutes } from './modules/users/routes'
@@ -52,6 +53,8 @@ export function buildApp(deps: AppDeps) {
     .use(managerDashboardRoutes(deps))
     .use(reportsRoutes(deps))
     .use(connectRoutes(deps))
+    .use(storageAreaRoutes(deps))
+    .use(stockCountRoutes(deps))
     .use(recipeRoutes(deps))
     .use(menuCostingDownloadRoutes(deps))
     .use(salesRoutes(deps))

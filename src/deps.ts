@@ -22,6 +22,7 @@ import { createReportService } from './modules/reports/service'
 import { createRolesService } from './modules/roles/service'
 import { createSettingsService, type SettingsService } from './modules/settings/service'
 import { createItemService } from './modules/stock/items-service'
+import { createCountService } from './modules/counts/service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
 import { createUsersService } from './modules/users/service'
@@ -78,6 +79,7 @@ export function createDeps(o: DepsOptions) {
     reports: createReportService(core),
     users: createUsersService(core),
     roles: createRolesService(core),
+    counts: createCountService(core),
     recipes: createRecipeService(core),
     sales: createSalesService(core),
     /** The address the server itself is configured with, for links when no public_url is set. */

@@ -2,6 +2,7 @@ import { MANAGER_ONLY, type Access } from './access-types'
 import { alertsAccess } from './alerts'
 import { backupsAccess } from './backups'
 import { connectAccess } from './connect'
+import { countsAccess } from './counts'
 import { dashboardAccess } from './dashboard'
 import { kitchenAccess } from './kitchen'
 import { recipesAccess } from './recipes'
@@ -65,5 +66,6 @@ export const ACCESS: Record<string, Access> = {
   ...connectAccess,
   ...kitchenAccess,
   ...stockAccess,
+  ...countsAccess,
   ...recipesAccess,
 }
