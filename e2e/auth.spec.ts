@@ -3,8 +3,8 @@ import { MSG } from '../src/contract/messages'
 import { DEMO, fakeToken, logoutFromHeader, navLinkNames, signInAs, signInWithForm } from './helpers'
 
 const NAV = {
-  Manager: ['Alerts', 'Dashboard', 'Kitchen', 'Movements', 'Recipes', 'Reports', 'Requests', 'Settings', 'Stock'],
-  Storekeeper: ['Movements', 'Recipes', 'Requests', 'Stock'],
+  Manager: ['Alerts', 'Dashboard', 'Kitchen', 'Movements', 'Purchasing', 'Recipes', 'Reports', 'Requests', 'Settings', 'Stock'],
+  Storekeeper: ['Movements', 'Purchasing', 'Recipes', 'Requests', 'Stock'],
   Chef: ['Kitchen', 'Recipes', 'Requests'],
 } as const
 
