@@ -71,3 +71,45 @@ CREATE TABLE sales_mappings (
   updated_at TEXT NOT NULL
 ) STRICT;
 CREATE INDEX sales_mappings_recipe ON sales_mappings(recipe_id) WHERE recipe_id IS NOT NULL;
+
+-- FOOD_COST joins the alert types (a dish pushed over its food cost target): the table is rebuilt with the wider CHECK.
+CREATE TABLE alerts_new (
+  id             INTEGER PRIMARY KEY,
+  type           TEXT NOT NULL CHECK (type IN ('LOW_STOCK', 'OUT_OF_STOCK', 'EXPIRING', 'EXPIRED', 'DISCREPANCY', 'SYSTEM', 'PRICE_CHANGE', 'FOOD_COST')),
+  priority       TEXT NOT NULL CHECK (priority IN ('HIGH', 'MEDIUM', 'LOW')),
+  title          TEXT NOT NULL,
+  message        TEXT NOT NULL,
+  details        TEXT, -- JSON
+  item_id        INTEGER REFERENCES items(id) ON DELETE CASCADE,
+  condition_key  TEXT NOT NULL,
+  condition_open INTEGER NOT NULL DEFAULT 1 CHECK (condition_open IN (0, 1)),
+  status         TEXT NOT NULL DEFAULT 'NEW' CHECK (status IN ('NEW', 'READ', 'DISMISSED', 'RESOLVED')),
+  created_at     TEXT NOT NULL,
+  updated_at     TEXT NOT NULL,
+  resolved_at    TEXT
+) STRICT;
+INSERT INTO alerts_new SELECT id, type, priority, title, message, details, item_id, condition_key, condition_open, status, created_at, updated_at, resolved_at FROM alerts;
+DROP TABLE alerts;
+ALTER TABLE alerts_new RENAME TO alerts;
+CREATE UNIQUE INDEX alerts_open_condition ON alerts(condition_key) WHERE condition_open = 1;
+CREATE INDEX alerts_open_item ON alerts(item_id) WHERE condition_open = 1;
+CREATE INDEX alerts_created ON alerts(created_at, id);
+CREATE INDEX alerts_type_created ON alerts(type, created_at, id);
+CREATE INDEX alerts_status_created ON alerts(status, created_at, id);
+
+-- Every cost price an item has had and since when, kept by triggers whoever changes it (item edit, receipt):
+-- a count's inventory is valued at the cost of its moment.
+CREATE TABLE item_cost_history (
+  id         INTEGER PRIMARY KEY,
+  item_id    INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+  cost_price INTEGER NOT NULL,
+  at         TEXT NOT NULL
+) STRICT;
+CREATE INDEX item_cost_history_item ON item_cost_history(item_id, at, id);
+INSERT INTO item_cost_history (item_id, cost_price, at) SELECT id, cost_price, created_at FROM items;
+CREATE TRIGGER item_cost_history_insert AFTER INSERT ON items BEGIN
+  INSERT INTO item_cost_history (item_id, cost_price, at) VALUES (NEW.id, NEW.cost_price, NEW.created_at);
+END;
+CREATE TRIGGER item_cost_history_update AFTER UPDATE OF cost_price ON items WHEN NEW.cost_price <> OLD.cost_price BEGIN
+  INSERT INTO item_cost_history (item_id, cost_price, at) VALUES (NEW.id, NEW.cost_price, NEW.updated_at);
+END;

@@ -12,8 +12,8 @@ export function recipeBuilders(env: TestEnv, token: string) {
   }
   return {
     async item(name: string, unit: string, cost: number, extra: { density?: number; each_weight?: number; yield_pct?: number } = {}) {
-      categoryId ||= (await stock.makeCategory()).id
-      supplierId ||= (await stock.makeSupplier()).id
+      categoryId ||= (await stock.makeCategory({ name: `Recipe category ${crypto.randomUUID()}` })).id
+      supplierId ||= (await stock.makeSupplier({ name: `Recipe supplier ${crypto.randomUUID()}` })).id
       const res = await env.call('POST', '/api/items', { token, body: { name, unit, cost_price: cost, category_id: categoryId, supplier_id: supplierId, ...extra } })
       return expectOk(res, `item ${name}`, 201) as { id: number }
     },

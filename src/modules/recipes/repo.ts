@@ -190,3 +190,16 @@ export const menusUsingItems = (db: Db, itemIds: number[]) =>
       )
       .all({ ids: JSON.stringify(itemIds) }) as { id: number }[]
   ).map((r) => r.id)
+
+/** Active MENU recipes among these recipes or above them (using them through any depth of sub-recipes). */
+export const menusUsingRecipes = (db: Db, recipeIds: number[]) =>
+  (
+    db
+      .query(
+        `WITH RECURSIVE up(id) AS (
+           SELECT value FROM json_each($ids)
+           UNION SELECT l.recipe_id FROM recipe_lines l JOIN up ON l.sub_recipe_id = up.id)
+         SELECT r.id FROM recipes r JOIN up ON up.id = r.id WHERE r.kind = 'MENU' AND r.is_active = 1`,
+      )
+      .all({ ids: JSON.stringify(recipeIds) }) as { id: number }[]
+  ).map((r) => r.id)

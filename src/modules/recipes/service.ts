@@ -69,7 +69,7 @@ const lineValues = (lines: RecipeLineInput[]): repo.LineValues[] =>
     yield_pct: l.yield_pct === undefined || l.yield_pct === null ? null : toCents(l.yield_pct),
   }))
 
-export function createRecipeService({ db, clock, settings }: ServiceDeps) {
+export function createRecipeService({ db, clock, settings, stockEvents }: ServiceDeps) {
   const row = (id: number) => repo.findRecipe(db, id) ?? (() => { throw notFound('Recipe') })()
   const target = () => settings.get().target_food_cost_pct
 
@@ -168,6 +168,8 @@ export function createRecipeService({ db, clock, settings }: ServiceDeps) {
         check(values, merged.lines, id)
         repo.updateRecipe(db, id, values, clock().toISOString())
         if (input.lines) repo.replaceLines(db, id, lineValues(input.lines))
+        // A new price, target or lines may bring a dish back under its target: its FOOD_COST alert resolves (or is refreshed).
+        stockEvents.costsChanged(db, { recipeIds: [id], resolveOnly: true })
       }).immediate()
       return get(id)
     },

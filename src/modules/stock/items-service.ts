@@ -180,6 +180,8 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
           clock().toISOString(),
         )
         repo.setCostingFields(db, id, costingFields(input, old))
+        // A new cost price may take a dish over its food cost target (issue 22).
+        if (input.cost_price !== undefined && toCents(input.cost_price) !== old.cost_price) stockEvents.costsChanged(db, { itemIds: [id], oldCosts: new Map([[id, old.cost_price]]) })
         if (input.packs) replacePacks(db, id, input.packs)
         if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
         // The minimum, the expiry date or the active flag may start or end an alert.
