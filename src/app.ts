@@ -23,6 +23,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes'
 import { caCertRoutes, connectRoutes } from './modules/connect/routes'
 import { menuCostingDownloadRoutes, recipeRoutes } from './modules/recipes/routes'
 import { salesRoutes, SALES_IMPORT_PATH } from './modules/sales/routes'
+import { foodCostRoutes } from './modules/food-cost/routes'
 import { purchasingRoutes } from './modules/purchasing/routes'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -59,6 +60,7 @@ export function buildApp(deps: AppDeps) {
     .use(recipeRoutes(deps))
     .use(menuCostingDownloadRoutes(deps))
     .use(salesRoutes(deps))
+    .use(foodCostRoutes(deps))
     .use(purchasingRoutes(deps))
 
   return new Elysia()

@@ -17,6 +17,7 @@ import { createKitchenInventoryService } from './modules/kitchen-inventory/servi
 import { createKitchenRequestService } from './modules/kitchen-requests/service'
 import { createRecipeService } from './modules/recipes/service'
 import { createSalesService } from './modules/sales/service'
+import { createFoodCostService } from './modules/food-cost/service'
 import { createPasswordResetService } from './modules/password-reset/service'
 import { createReportService } from './modules/reports/service'
 import { createRolesService } from './modules/roles/service'
@@ -83,6 +84,7 @@ export function createDeps(o: DepsOptions) {
     counts: createCountService(core),
     recipes: createRecipeService(core),
     sales: createSalesService(core),
+    foodCost: createFoodCostService(core),
     purchasing: createPurchasingService(core),
     /** The address the server itself is configured with, for links when no public_url is set. */
     serverUrl: o.serverUrl,

@@ -232,6 +232,87 @@ export interface SalesDayLine {
   status: SaleStatus
 }
 
+// ---------- Period reports: food cost and actual vs theoretical (between two approved counts) ----------
+
+export const PeriodQuery = v.pipe(
+  v.object({
+    opening_count_id: id('opening_count_id'),
+    closing_count_id: id('closing_count_id'),
+    sales_from: v.optional(isoDate('sales_from')),
+    sales_to: v.optional(isoDate('sales_to')),
+  }),
+  v.check((q) => !q.sales_from || !q.sales_to || q.sales_from <= q.sales_to, 'sales_from cannot be after sales_to'),
+)
+export type PeriodQuery = v.InferOutput<typeof PeriodQuery>
+
+export interface PeriodCount {
+  id: number
+  started_at: string
+  approved_at: string
+  /** The calendar day the count was taken (its start, in the restaurant's zone). */
+  day: string
+}
+
+export interface NotCountedItem {
+  item_id: number
+  item_name: string
+  unit: string
+  quantity: number
+  value: number
+}
+
+interface PeriodHead {
+  opening_count: PeriodCount
+  closing_count: PeriodCount
+  sales_from: string
+  sales_to: string
+  /** Sales rows in the range whose code is neither mapped nor ignored: the report is not final while any remain. */
+  unmapped_sales_rows: number
+  final: boolean
+  note: string | null
+}
+
+export interface FoodCostReport extends PeriodHead {
+  opening_value: number
+  purchases: number
+  closing_value: number
+  /** opening + purchases − closing. */
+  cogs: number
+  food_sales: number
+  actual_food_cost_pct: number | null
+  /** Σ sold × plate cost (today's plate cost). */
+  theoretical_cost: number
+  theoretical_food_cost_pct: number | null
+  /** cogs − theoretical cost, and actual % − theoretical %. */
+  gap_value: number
+  gap_pct: number | null
+  not_counted: { opening: NotCountedItem[]; closing: NotCountedItem[] }
+  /** Dishes sold whose plate cost is not complete: left out of the theoretical cost, named here. */
+  dishes_not_costed: { recipe_id: number; recipe_name: string; quantity: number; reason: string | null }[]
+}
+
+export interface AvtRow {
+  item_id: number
+  item_name: string
+  unit: string
+  opening: number
+  purchased: number
+  closing: number
+  actual_usage: number
+  theoretical_usage: number
+  wastage: number
+  variance: number
+  /** At the closing count's cost. */
+  variance_value: number
+  /** variance ÷ theoretical usage; null when nothing was expected to be used. */
+  variance_pct: number | null
+  unexplained: number
+}
+
+export interface AvtReport extends PeriodHead {
+  rows: AvtRow[]
+}
+
 // ---------- Messages ----------
 
 export const RECIPE_MSG = {
@@ -257,6 +338,10 @@ export const RECIPE_MSG = {
   csvEmpty: 'The file has no sales rows',
   csvMissingColumn: (names: string) => `The file needs a ${names} column`,
   csvRow: (row: number, message: string) => `Row ${row}: ${message}`,
+  countNotFound: (field: string, id: number) => `${field} ${id} does not match a stock count`,
+  countNotApproved: (field: string, id: number, status: string) => `${field} ${id} is not approved (it is ${status})`,
+  countsOutOfOrder: 'The opening count must be approved before the closing count',
+  notFinal: (n: number) => `Not final: ${n} sales row${n === 1 ? '' : 's'} in the period have a code that is neither mapped nor ignored`,
 } as const
 
 /** The alert raised when a cost change takes a dish over its target (MEDIUM). */
@@ -274,6 +359,10 @@ export const recipesAccess = {
   'DELETE /api/recipes/:id': KITCHEN_STAFF,
   'GET /api/recipes/:id/cost': ALL_STAFF,
   'GET /api/reports/download/menu-costing': KITCHEN_STAFF,
+
+  'GET /api/reports/food-cost': MANAGER_ONLY,
+  'GET /api/reports/avt': MANAGER_ONLY,
+  'GET /api/reports/download/avt': MANAGER_ONLY,
 
   'POST /api/sales/import': MANAGER_ONLY,
   'GET /api/sales/mappings': MANAGER_ONLY,
