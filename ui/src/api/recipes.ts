@@ -1,5 +1,5 @@
 // Recipes, costing, menu costing and sales (issue 22): one typed function per endpoint.
-import type { MenuCostingRow, Recipe, RecipeCost, RecipeKind, RecipeSummary, SalesImportResult, SalesMapping } from '../../../src/contract/recipes'
+import type { AvtReport, FoodCostReport, MenuCostingRow, Recipe, RecipeCost, RecipeKind, RecipeSummary, SalesImportResult, SalesMapping } from '../../../src/contract/recipes'
 import { call, callFile, callList } from './client'
 
 type Signal = AbortSignal | undefined
@@ -41,3 +41,15 @@ export const downloadMenuCosting = () => callFile('/reports/download/menu-costin
 export const importSales = (csv: string, q: { dry_run: boolean; from?: string; to?: string }) =>
   call<SalesImportResult>('POST', '/sales/import', { raw: { type: 'text/csv', text: csv }, query: { dry_run: String(q.dry_run), from: q.from, to: q.to } })
 export const saveSalesMapping = (code: string, recipe_id: number | null) => call<SalesMapping>('PUT', '/sales/mappings', { body: { code, recipe_id } })
+
+export interface PeriodParams {
+  opening_count_id: number
+  closing_count_id: number
+  sales_from?: string
+  sales_to?: string
+}
+export const getFoodCost = (q: PeriodParams, signal?: Signal) => call<FoodCostReport>('GET', '/reports/food-cost', { query: { ...q }, signal })
+export const getAvt = (q: PeriodParams, signal?: Signal) => call<AvtReport>('GET', '/reports/avt', { query: { ...q }, signal })
+export const downloadAvt = (q: PeriodParams) => callFile('/reports/download/avt', { ...q })
+/** Approved counts, newest first: the ends of a food cost period. */
+export const listApprovedCounts = (signal?: Signal) => callList<{ id: number; started_at: string; approved_at: string | null }>('/stock-counts', { status: 'APPROVED', limit: 100, page: 1 }, signal)

@@ -3,7 +3,7 @@ export const RECIPES_UI = {
   title: 'Recipes',
   description: 'What each plate costs today, through every sub-recipe, yield and unit.',
   readOnly: 'You can look at recipes and their costs; a Manager or a Chef changes them.',
-  tabs: { recipes: 'Recipes', menu: 'Menu costing', sales: 'Sales import' },
+  tabs: { recipes: 'Recipes', menu: 'Menu costing', sales: 'Sales import', period: 'Food cost' },
   newRecipe: 'New recipe',
   back: 'Back to recipes',
   loadFailed: 'Failed to load recipes',
@@ -39,5 +39,7 @@ export const RECIPES_UI = {
   saveMapping: 'Save',
   mappingFailed: 'Failed to save mapping',
   unmappedTitle: 'Unmapped codes',
+  periodIntro: 'Pick two approved stock counts: the food cost % between them, and each item’s actual usage against what the sales say it should have been.',
+  reportFailed: 'Failed to load the food cost report',
   allMapped: 'Every code is mapped to a dish or ignored.',
 } as const

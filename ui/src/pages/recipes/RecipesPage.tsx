@@ -4,21 +4,23 @@ import { Button } from '../../components/Button'
 import { PageHeader } from '../../components/PageHeader'
 import { RECIPES_UI } from '../../messages/recipes'
 import { useSession } from '../../session/store'
+import { FoodCostReport } from './FoodCostReport'
 import { MenuCosting } from './MenuCosting'
 import { RecipeEditor } from './RecipeEditor'
 import { RecipeList } from './RecipeList'
 import { RecipeView } from './RecipeView'
 import { SalesImport } from './SalesImport'
 
-type Tab = 'recipes' | 'menu' | 'sales'
+type Tab = 'recipes' | 'menu' | 'sales' | 'period'
 
 /** /recipes: the list, the editor with its live cost tree, menu costing (Manager, Chef) and the sales import (Manager). */
 export default function RecipesPage() {
   const session = useSession()
   const role = session?.user.role_name
   const canEdit = role === MANAGER || role === CHEF
-  const tabs: Tab[] = canEdit ? (role === MANAGER ? ['recipes', 'menu', 'sales'] : ['recipes', 'menu']) : ['recipes']
-  const [tab, setTab] = useState<Tab>('recipes')
+  const tabs: Tab[] = canEdit ? (role === MANAGER ? ['recipes', 'menu', 'sales', 'period'] : ['recipes', 'menu']) : ['recipes']
+  const [asked, setTab] = useState<Tab>(() => (new URLSearchParams(window.location.search).get('tab') as Tab | null) ?? 'recipes')
+  const tab = tabs.includes(asked) ? asked : 'recipes'
   const [open, setOpen] = useState<{ id: number | null } | null>(null)
   const refs = useRef<Record<string, HTMLButtonElement | null>>({})
   const onKey = (e: KeyboardEvent) => {
@@ -71,6 +73,7 @@ export default function RecipesPage() {
             {tab === 'recipes' && <RecipeList canEdit={canEdit} onOpen={(id) => setOpen({ id })} />}
             {tab === 'menu' && <MenuCosting onOpen={(id) => setOpen({ id })} />}
             {tab === 'sales' && <SalesImport />}
+            {tab === 'period' && <FoodCostReport />}
           </div>
         </>
       )}
