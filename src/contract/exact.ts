@@ -6,8 +6,17 @@ export interface Exact {
   readonly d: bigint
 }
 
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER)
+
 const gcd = (a: bigint, b: bigint): bigint => {
   a = a < 0n ? -a : a
+  // Most costing values are small: Euclid on doubles is exact below 2^53 and far cheaper than on BigInt.
+  if (a <= SAFE && b <= SAFE) {
+    let x = Number(a)
+    let y = Number(b)
+    while (y) [x, y] = [y, x % y]
+    return BigInt(x)
+  }
   while (b) [a, b] = [b, a % b]
   return a
 }
