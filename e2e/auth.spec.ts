@@ -3,9 +3,9 @@ import { MSG } from '../src/contract/messages'
 import { DEMO, fakeToken, logoutFromHeader, navLinkNames, signInAs, signInWithForm } from './helpers'
 
 const NAV = {
-  Manager: ['Alerts', 'Dashboard', 'Kitchen', 'Movements', 'Purchasing', 'Reports', 'Requests', 'Settings', 'Stock'],
-  Storekeeper: ['Movements', 'Purchasing', 'Requests', 'Stock'],
-  Chef: ['Kitchen', 'Requests'],
+  Manager: ['Alerts', 'Dashboard', 'Kitchen', 'Movements', 'Purchasing', 'Recipes', 'Reports', 'Requests', 'Settings', 'Stock'],
+  Storekeeper: ['Movements', 'Purchasing', 'Recipes', 'Requests', 'Stock'],
+  Chef: ['Kitchen', 'Recipes', 'Requests'],
 } as const
 
 for (const role of ['Manager', 'Storekeeper', 'Chef'] as const) {

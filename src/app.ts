@@ -21,6 +21,9 @@ import { usersRoutes } from './modules/users/routes'
 import { authRolesRoutes, managerRolesRoutes } from './modules/roles/routes'
 import { passwordResetRoutes } from './modules/password-reset/routes'
 import { caCertRoutes, connectRoutes } from './modules/connect/routes'
+import { menuCostingDownloadRoutes, recipeRoutes } from './modules/recipes/routes'
+import { salesRoutes } from './modules/sales/routes'
+import { foodCostRoutes } from './modules/food-cost/routes'
 import { purchasingRoutes } from './modules/purchasing/routes'
 import { CSV_BODY_ROUTES, MAX_IMPORT_BYTES } from './contract/imports'
 import { importRoutes } from './modules/imports/routes'
@@ -28,6 +31,7 @@ import { importRoutes } from './modules/imports/routes'
 export const MAX_BODY_BYTES = 1024 * 1024
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
+/** The one route that takes a CSV body (sales import, issue 22): text/csv is let through there only. */
 /** The Elysia app. No side effects: no listening, no timers, no files. Tests call app.handle. */
 export function buildApp(deps: AppDeps) {
   const api = new Elysia({ name: 'api', prefix: '/api' })
@@ -55,6 +59,10 @@ export function buildApp(deps: AppDeps) {
     .use(stockCountRoutes(deps))
     .use(purchasingRoutes(deps))
     .use(importRoutes(deps))
+    .use(recipeRoutes(deps))
+    .use(menuCostingDownloadRoutes(deps))
+    .use(salesRoutes(deps))
+    .use(foodCostRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {

@@ -15,6 +15,9 @@ import { createCategoryService } from './modules/categories/service'
 import { createDashboardService } from './modules/dashboard/service'
 import { createKitchenInventoryService } from './modules/kitchen-inventory/service'
 import { createKitchenRequestService } from './modules/kitchen-requests/service'
+import { createRecipeService } from './modules/recipes/service'
+import { createSalesService } from './modules/sales/service'
+import { createFoodCostService } from './modules/food-cost/service'
 import { createPasswordResetService } from './modules/password-reset/service'
 import { createReportService } from './modules/reports/service'
 import { createRolesService } from './modules/roles/service'
@@ -82,6 +85,9 @@ export function createDeps(o: DepsOptions) {
     counts: createCountService(core),
     purchasing: createPurchasingService(core),
     imports: createImportService(core),
+    recipes: createRecipeService(core),
+    sales: createSalesService(core),
+    foodCost: createFoodCostService(core),
     /** The address the server itself is configured with, for links when no public_url is set. */
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,

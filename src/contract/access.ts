@@ -5,6 +5,7 @@ import { connectAccess } from './connect'
 import { countsAccess } from './counts'
 import { dashboardAccess } from './dashboard'
 import { kitchenAccess } from './kitchen'
+import { recipesAccess } from './recipes'
 import { purchasingAccess } from './purchasing'
 import { reportsAccess } from './reports'
 import { stockAccess } from './stock'
@@ -70,4 +71,5 @@ export const ACCESS: Record<string, Access> = {
   ...countsAccess,
   ...purchasingAccess,
   ...importsAccess,
+  ...recipesAccess,
 }

@@ -204,5 +204,5 @@ export const importsAccess = {
   'PATCH /api/items/bulk': MANAGER_ONLY,
 } as const satisfies Record<string, Access>
 
-/** The routes that take a text/csv body (the app lets them through its JSON-only check, up to MAX_IMPORT_BYTES). */
-export const CSV_BODY_ROUTES = /^\/api\/imports\/(items|suppliers|categories)$/
+/** The routes that take a text/csv body (the app lets them through its JSON-only check, up to MAX_IMPORT_BYTES): the catalogue imports and the sales import (issue 22). */
+export const CSV_BODY_ROUTES = /^\/api\/(imports\/(items|suppliers|categories)|sales\/import)$/

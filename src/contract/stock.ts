@@ -48,6 +48,10 @@ export interface Item {
   is_active: boolean
   created_at: string
   updated_at: string
+  /** Recipes (issue 22): g per ml, g per each, usable share after trimming (1–100). */
+  density: number | null
+  each_weight: number | null
+  yield_pct: number
   /** cost × quantity rounded half-up to the ngwee: Managers only. */
   total_value?: number
   /** On /items/expiring (and wherever an expiry list is shown). */
@@ -67,6 +71,8 @@ export interface Item {
 /** An item's own fields: what the item form sends and the items repo writes (quantities come through the ledger). */
 export type ItemFields = Pick<Item, 'name' | 'barcode' | 'category_id' | 'supplier_id' | 'unit' | 'cost_price' | 'min_stock_level' | 'expiry_date'> &
   Partial<Pick<Item, 'par_level' | 'order_pack_id' | 'supplier_code' | 'sku'>>
+/** The recipe fields of an item (issue 22), written beside the item's own fields. */
+export type ItemCostingFields = Pick<Item, 'density' | 'each_weight' | 'yield_pct'>
 
 /** Pack sizes travel with the item's fields on POST/PUT /items (issue 17). */
 export type { Pack } from './packs'
@@ -197,6 +203,10 @@ const itemFields = {
   cost_price: required('cost_price', amount('cost_price')),
   min_stock_level: v.optional(amount('min_stock_level'), 0),
   expiry_date: v.pipe(optionalDate('expiry_date'), v.transform(blankToNull)),
+  // Recipes (issue 22): bridges between mass, volume and count, and the usable share after trimming.
+  density: v.optional(v.nullable(amount('density', 0.01))),
+  each_weight: v.optional(v.nullable(amount('each_weight', 0.01))),
+  yield_pct: v.optional(v.pipe(amount('yield_pct', 1), v.maxValue(100, 'yield_pct must be at most 100'))),
   par_level: v.optional(v.nullable(amount('par_level'))),
   order_pack_id: v.optional(v.nullable(id('order_pack_id'))),
   supplier_code: v.pipe(optionalText('supplier_code', 64), v.transform(blankToNull)),

@@ -28,6 +28,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/stock/import', title: 'Import', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/imports/ImportPage')) },
   { path: '/movements', title: 'Stock Movements', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/movements/MovementsPage')) },
   { path: '/requests', title: 'Kitchen Requests', access: 'any', page: lazy(() => import('./pages/requests/RequestsPage')) },
+  { path: '/recipes', title: 'Recipes', access: [MANAGER, CHEF, STOREKEEPER], page: lazy(() => import('./pages/recipes/RecipesPage')) },
   { path: '/kitchen-inventory', title: 'Kitchen Inventory', access: [CHEF, MANAGER], page: lazy(() => import('./pages/kitchen-inventory/KitchenInventoryPage')) },
   { path: '/purchasing', title: 'Purchasing', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/PurchasingPage')) },
   { path: '/purchasing/orders/:id', title: 'Purchase Order', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/OrderPage')) },

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open'
+import { checkFoodCost } from '../recipes/food-cost-alerts'
 import { checkCountDiscrepancy, checkPriceChange, checkWastageDiscrepancy, raiseSystem, reconcileItems, type AlertContext, type MovementFact, type PriceFact } from './engine'
 
 /** What just happened to stock: the items whose facts changed and, when a ledger row was written, that row. */
@@ -24,6 +25,8 @@ export function createStockEvents(ctx: AlertContext) {
     },
     /** A received price (issue 18): PRICE_CHANGE when it jumped; returns the alert's priority or null. */
     priceReceived: (db: Db, fact: PriceFact) => checkPriceChange(db, ctx, fact),
+    /** Item costs or recipes changed (issue 22): FOOD_COST raised for dishes pushed over target, resolved for those back under. */
+    costsChanged: (db: Db, change: Parameters<typeof checkFoodCost>[2]) => checkFoodCost(db, ctx, change),
   }
 }
 

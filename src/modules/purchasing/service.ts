@@ -211,6 +211,8 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
       at,
     })
     const priceChanges: PriceChange[] = []
+    // Costs before this receipt (issue 22): dishes pushed over their food cost target are alerted after the lines.
+    const oldCosts = new Map<number, number>()
     planned.forEach((l, i) => {
       const base = toBase(l.received, l.pack_size)
       const unitCost = perBaseUnit(l.unit_price, l.pack_size)
@@ -234,6 +236,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
         const cost = s.cost_method === 'LAST' ? unitCost : weightedCost(oldQty, item.cost_price, base, unitCost)
         if (cost !== item.cost_price) {
           if (exceedsValueCeiling(cost, oldQty + base)) throw badRequest(STOCK_MSG.valueTooLarge('unit_price'))
+          if (!oldCosts.has(item.id)) oldCosts.set(item.id, item.cost_price)
           repo.setCost(db, item.id, cost, at)
         }
       }
@@ -264,6 +267,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
         }
       }
     })
+    if (oldCosts.size) stockEvents.costsChanged(db, { itemIds: [...oldCosts.keys()], oldCosts })
     return { receiptId, priceChanges }
   }
 

@@ -7,6 +7,7 @@ export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expir
 
 const SELECT = `SELECT i.id, i.name, i.sku, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
   i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at,
+  i.density, i.each_weight, i.yield_pct,
   i.par_level, i.order_pack_id, i.supplier_code
   FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id`
 
@@ -104,6 +105,10 @@ export function updateItem(db: Db, id: number, v: ItemFields & { is_active: bool
   ).run({ ...v, sku: v.sku ?? null, par_level: v.par_level ?? null, order_pack_id: v.order_pack_id ?? null, supplier_code: v.supplier_code ?? null, is_active: v.is_active ? 1 : 0, id, at })
 }
 
+/** The recipe fields (issue 22), in hundredths; written after the item's own fields. */
+export const setCostingFields = (db: Db, id: number, v: { density: number | null; each_weight: number | null; yield_pct: number }) =>
+  db.query('UPDATE items SET density = $density, each_weight = $each_weight, yield_pct = $yield_pct WHERE id = $id').run({ ...v, id })
+
 export const deactivateItem = (db: Db, id: number, at: string) => db.query('UPDATE items SET is_active = 0, updated_at = $at WHERE id = $id').run({ id, at })
 export const deleteItem = (db: Db, id: number) => db.query('DELETE FROM items WHERE id = $id').run({ id })
 
@@ -168,6 +173,7 @@ export const itemHasHistory = (db: Db, itemId: number) =>
            OR EXISTS (SELECT 1 FROM kitchen_requests WHERE item_id = $itemId)
            OR EXISTS (SELECT 1 FROM kitchen_stock WHERE item_id = $itemId)
            OR EXISTS (SELECT 1 FROM stock_count_items WHERE item_id = $itemId)
+           OR EXISTS (SELECT 1 FROM recipe_lines WHERE item_id = $itemId)
            OR EXISTS (SELECT 1 FROM purchase_order_lines WHERE item_id = $itemId)
            OR EXISTS (SELECT 1 FROM receipt_lines WHERE item_id = $itemId) AS used`,
       )

@@ -1,4 +1,4 @@
-import { exceedsValueCeiling, STOCK_MSG, type CreateItemInput, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
+import { exceedsValueCeiling, STOCK_MSG, type CreateItemInput, type ItemCostingFields, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
 import { fromCents, toCents, valueCents } from '../../contract/fixed'
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
@@ -43,6 +43,9 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string, pack
     is_active: r.is_active === 1,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    density: r.density === null ? null : fromCents(r.density),
+    each_weight: r.each_weight === null ? null : fromCents(r.each_weight),
+    yield_pct: fromCents(r.yield_pct),
     packs,
     last_verified_at: r.last_verified_at ?? null,
     par_level: r.par_level === null ? null : fromCents(r.par_level),
@@ -53,6 +56,13 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string, pack
   if (today && r.expiry_date) item.days_until_expiry = daysBetween(today, r.expiry_date)
   return item
 }
+
+/** The recipe fields to store (hundredths): what is given, else the item's current values (or the defaults). */
+const costingFields = (input: Partial<ItemCostingFields>, old: Pick<repo.ItemRow, 'density' | 'each_weight' | 'yield_pct'> | null) => ({
+  density: input.density !== undefined ? (input.density === null ? null : toCents(input.density)) : (old?.density ?? null),
+  each_weight: input.each_weight !== undefined ? (input.each_weight === null ? null : toCents(input.each_weight)) : (old?.each_weight ?? null),
+  yield_pct: input.yield_pct !== undefined ? toCents(input.yield_pct) : (old?.yield_pct ?? 10000),
+})
 
 export type ItemService = ReturnType<typeof createItemService>
 
@@ -135,6 +145,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
               },
               at,
             )
+            repo.setCostingFields(db, id, costingFields(input, null))
             if (input.packs) replacePacks(db, id, input.packs)
             if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
             const opening = toCents(input.current_quantity)
@@ -172,6 +183,9 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
           },
           clock().toISOString(),
         )
+        repo.setCostingFields(db, id, costingFields(input, old))
+        // A new cost price may take a dish over its food cost target (issue 22).
+        if (input.cost_price !== undefined && toCents(input.cost_price) !== old.cost_price) stockEvents.costsChanged(db, { itemIds: [id], oldCosts: new Map([[id, old.cost_price]]) })
         if (input.packs) replacePacks(db, id, input.packs)
         if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
         // The minimum, the expiry date or the active flag may start or end an alert.

@@ -21,6 +21,7 @@ const L = {
   reports: { label: 'Reports', href: '/manager/reports' },
   alerts: { label: 'Alerts', href: '/manager/alerts' },
   settings: { label: 'Settings', href: '/manager/settings' },
+  recipes: { label: 'Recipes', href: '/recipes' },
   purchasing: { label: 'Purchasing', href: '/purchasing' },
 } satisfies Record<string, NavLink>
 
@@ -30,14 +31,14 @@ export function navFor(role: string): NavEntry[] {
     case MANAGER:
       return [
         L.dashboard,
-        { label: 'Inventory', links: [L.stock, L.movements] },
+        { label: 'Inventory', links: [L.stock, L.movements, L.recipes] },
         { label: 'Operations', links: [L.requests, L.kitchen, L.purchasing] },
         { label: 'Analytics', links: [L.reports, L.alerts, L.settings] },
       ]
     case STOREKEEPER:
-      return [L.stock, L.movements, L.requests, L.purchasing]
+      return [L.stock, L.movements, L.requests, L.purchasing, L.recipes]
     case CHEF:
-      return [L.requests, L.kitchen]
+      return [L.requests, L.kitchen, L.recipes]
     default:
       // A custom role sees only what every signed-in role sees.
       return [L.requests]

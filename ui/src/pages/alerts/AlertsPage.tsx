@@ -29,6 +29,7 @@ const TYPE_LABEL: Record<AlertType, string> = {
   DISCREPANCY: 'Discrepancy',
   SYSTEM: 'System',
   PRICE_CHANGE: 'Price change',
+  FOOD_COST: 'Food cost',
 }
 
 const PRIORITY_OPTIONS = [

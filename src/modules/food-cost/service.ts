@@ -1,0 +1,153 @@
+import { addDays, localDate } from '../../contract/dates'
+import { add, cmp, div, exact, hundredths, mul, round, sub, ZERO, type Exact } from '../../contract/exact'
+import { valueCents } from '../../contract/fixed'
+import { RECIPE_MSG, type AvtReport, type AvtRow, type FoodCostReport, type NotCountedItem, type PeriodCount, type PeriodQuery } from '../../contract/recipes'
+import type { ServiceDeps } from '../../deps'
+import { badRequest } from '../../lib/errors'
+import { createCosting } from '../recipes/costing'
+import * as recipesRepo from '../recipes/repo'
+import * as salesRepo from '../sales/repo'
+import * as repo from './repo'
+
+// Food cost % and actual vs theoretical usage between two approved counts (issue 22, items 6 and 7).
+
+export type FoodCostService = ReturnType<typeof createFoodCostService>
+
+const money = (cents: number) => cents / 100
+const qty = (h: Exact) => round(h) // an exact quantity in stock units → 2 decimals
+
+export function createFoodCostService({ db, settings }: ServiceDeps) {
+  const zone = () => settings.get().time_zone
+
+  function approvedCount(field: string, id: number): PeriodCount {
+    const c = repo.countFacts(db, id)
+    if (!c) throw badRequest(RECIPE_MSG.countNotFound(field, id))
+    if (c.status !== 'APPROVED' || !c.approved_at) throw badRequest(RECIPE_MSG.countNotApproved(field, id, c.status))
+    return { id: c.id, started_at: c.started_at, approved_at: c.approved_at, day: localDate(new Date(c.started_at), zone()) }
+  }
+
+  /** Both counts, the sales range and what was sold in it (resolved to dishes), read in one snapshot. */
+  function period(q: PeriodQuery) {
+    const opening = approvedCount('opening_count_id', q.opening_count_id)
+    const closing = approvedCount('closing_count_id', q.closing_count_id)
+    if (opening.approved_at >= closing.approved_at) throw badRequest(RECIPE_MSG.countsOutOfOrder)
+    // Counts are taken after service: the period's sales run from the day after the opening count through the closing count's day.
+    const salesFrom = q.sales_from ?? addDays(opening.day, 1)
+    const salesTo = q.sales_to ?? closing.day
+    const sales = salesRepo.linesIn(db, salesFrom, salesTo)
+    const unmapped = sales.filter((s) => s.status === 'UNMAPPED').length
+    const sold = new Map<number, number>()
+    for (const s of sales) if (s.status === 'MAPPED' && s.recipe_id !== null) sold.set(s.recipe_id, (sold.get(s.recipe_id) ?? 0) + s.quantity)
+    const foodSales = sales.reduce((a, s) => a + (s.status === 'MAPPED' ? s.net_sales : 0), 0)
+    const costing = createCosting(recipesRepo.costingData(db, [...sold.keys()]), settings.get().target_food_cost_pct)
+    const head = {
+      opening_count: opening,
+      closing_count: closing,
+      sales_from: salesFrom,
+      sales_to: salesTo,
+      unmapped_sales_rows: unmapped,
+      final: unmapped === 0,
+      note: unmapped ? RECIPE_MSG.notFinal(unmapped) : null,
+    }
+    return { opening, closing, head, sold, foodSales, costing }
+  }
+
+  const notCounted = (countId: number, items: repo.ItemAt[]): NotCountedItem[] => {
+    const counted = repo.countedItemIds(db, countId)
+    return items
+      .filter((i) => i.quantity !== 0 && !counted.has(i.id))
+      .map((i) => ({ item_id: i.id, item_name: i.name, unit: i.unit, quantity: i.quantity / 100, value: money(valueCents(i.cost, i.quantity)) }))
+  }
+
+  const valueOf = (items: repo.ItemAt[]) => items.reduce((a, i) => a + valueCents(i.cost, i.quantity), 0)
+
+  return {
+    foodCost(q: PeriodQuery): FoodCostReport {
+      return db.transaction(() => {
+        const p = period(q)
+        const openingItems = repo.itemsAt(db, p.opening.approved_at)
+        const closingItems = repo.itemsAt(db, p.closing.approved_at)
+        const { received, returned } = repo.purchasesBetween(db, p.opening.approved_at, p.closing.approved_at)
+        const purchases = received.reduce((a, r) => a + r.value, 0) - returned.reduce((a, r) => a + valueCents(r.unit_cost, r.quantity), 0)
+        const openingValue = valueOf(openingItems)
+        const closingValue = valueOf(closingItems)
+        const cogs = openingValue + purchases - closingValue
+        let theoretical = ZERO
+        const notCosted: FoodCostReport['dishes_not_costed'] = []
+        for (const [recipeId, sold] of p.sold) {
+          const r = recipesRepo.findRecipe(db, recipeId)!
+          const f = p.costing.figures(r)
+          if (f.exactPlate) theoretical = add(theoretical, mul(f.exactPlate, hundredths(sold)))
+          else notCosted.push({ recipe_id: recipeId, recipe_name: r.name, quantity: sold / 100, reason: f.batch.failure?.reason ?? null })
+        }
+        const salesExact = hundredths(p.foodSales)
+        const pctOf = (x: Exact) => (p.foodSales > 0 ? mul(div(x, salesExact), exact(100)) : null)
+        const actualPct = pctOf(hundredths(cogs))
+        const theoreticalPct = pctOf(theoretical)
+        return {
+          ...p.head,
+          opening_value: money(openingValue),
+          purchases: money(purchases),
+          closing_value: money(closingValue),
+          cogs: money(cogs),
+          food_sales: money(p.foodSales),
+          actual_food_cost_pct: actualPct ? round(actualPct) : null,
+          theoretical_cost: round(theoretical),
+          theoretical_food_cost_pct: theoreticalPct ? round(theoreticalPct) : null,
+          gap_value: round(sub(hundredths(cogs), theoretical)),
+          gap_pct: actualPct && theoreticalPct ? round(sub(actualPct, theoreticalPct)) : null,
+          not_counted: { opening: notCounted(p.opening.id, openingItems), closing: notCounted(p.closing.id, closingItems) },
+          dishes_not_costed: notCosted,
+        }
+      })()
+    },
+
+    avt(q: PeriodQuery): AvtReport {
+      return db.transaction(() => {
+        const p = period(q)
+        const opening = new Map(repo.itemsAt(db, p.opening.approved_at).map((i) => [i.id, i]))
+        const closing = new Map(repo.itemsAt(db, p.closing.approved_at).map((i) => [i.id, i]))
+        const { received, returned } = repo.purchasesBetween(db, p.opening.approved_at, p.closing.approved_at)
+        const purchased = new Map<number, number>()
+        for (const r of received) purchased.set(r.item_id, (purchased.get(r.item_id) ?? 0) + r.quantity)
+        for (const r of returned) purchased.set(r.item_id, (purchased.get(r.item_id) ?? 0) - r.quantity)
+        const wasted = new Map(repo.wastageBetween(db, p.opening.approved_at, p.closing.approved_at).map((w) => [w.item_id, w.quantity]))
+        // Theoretical usage: Σ sold × each item's purchased quantity per portion, through every sub-recipe.
+        const theoretical = new Map<number, Exact>()
+        for (const [recipeId, sold] of p.sold)
+          for (const [itemId, perPortion] of p.costing.usagePerYieldUnit(recipeId)) theoretical.set(itemId, add(theoretical.get(itemId) ?? ZERO, mul(perPortion, hundredths(sold))))
+        const ids = new Set<number>([...purchased.keys(), ...wasted.keys(), ...theoretical.keys()])
+        for (const [id, i] of opening) if (i.quantity !== 0 || (closing.get(id)?.quantity ?? 0) !== 0) ids.add(id)
+        const rows: (AvtRow & { abs: Exact })[] = []
+        for (const id of ids) {
+          const o = opening.get(id)
+          const c = closing.get(id)
+          if (!o || !c) continue
+          const actual = hundredths(o.quantity + (purchased.get(id) ?? 0) - c.quantity)
+          const theory = theoretical.get(id) ?? ZERO
+          const variance = sub(actual, theory)
+          const value = mul(variance, hundredths(c.cost))
+          const waste = hundredths(wasted.get(id) ?? 0)
+          rows.push({
+            item_id: id,
+            item_name: c.name,
+            unit: c.unit,
+            opening: o.quantity / 100,
+            purchased: (purchased.get(id) ?? 0) / 100,
+            closing: c.quantity / 100,
+            actual_usage: qty(actual),
+            theoretical_usage: qty(theory),
+            wastage: qty(waste),
+            variance: qty(variance),
+            variance_value: round(value),
+            variance_pct: theory.n === 0n ? null : round(mul(div(variance, theory), exact(100))),
+            unexplained: qty(sub(variance, waste)),
+            abs: value.n < 0n ? exact(-value.n, value.d) : value,
+          })
+        }
+        rows.sort((a, b) => cmp(b.abs, a.abs) || a.item_name.localeCompare(b.item_name))
+        return { ...p.head, rows: rows.map(({ abs: _, ...r }) => r) }
+      })()
+    },
+  }
+}
