@@ -8,7 +8,7 @@ import { makeTestEnv, type TestEnv } from './harness'
 // Every write route takes a JSON object; anything else is a 400 that changes nothing, on rows that exist.
 
 // Routes whose action is the path itself: the UI sends them no body, and a body is ignored.
-const NO_BODY = new Set(['POST /api/manager/settings/backup', 'PUT /api/alerts/:id/read', 'PUT /api/alerts/:id/dismiss', 'PUT /api/alerts/:id/resolve', 'PATCH /api/kitchen-requests/:id/fulfill'])
+const NO_BODY = new Set(['POST /api/manager/settings/backup', 'PUT /api/alerts/:id/read', 'PUT /api/alerts/:id/dismiss', 'PUT /api/alerts/:id/resolve', 'PATCH /api/kitchen-requests/:id/fulfill', 'POST /api/stock-counts/:id/approve', 'POST /api/stock-counts/:id/cancel'])
 
 const MALFORMED: { label: string; body?: string; type?: string }[] = [
   { label: 'no body at all' },
