@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { kitchenMovementLabel, type KitchenInventoryRow, type KitchenMovement, type KitchenMovementType } from '../../../../src/contract/kitchen'
+import { kitchenMovementLabel, kitchenStockStatus, type KitchenInventoryRow, type KitchenMovement, type KitchenMovementType } from '../../../../src/contract/kitchen'
 import { CHEF, MANAGER } from '../../../../src/contract/roles'
 import { getKitchenInventoryStatistics, listKitchenInventory, listKitchenMovements } from '../../api/kitchen'
 import { Link } from 'wouter'
@@ -9,7 +9,6 @@ import { SelectField, TextField } from '../../components/Field'
 import { PageHeader } from '../../components/PageHeader'
 import { toast } from '../../components/toast'
 import { usePagedList } from '../../components/usePagedList'
-import { useDisplaySettings } from '../../lib/display'
 import { useFormat } from '../../lib/useFormat'
 import { useSession } from '../../session/store'
 import { KITCHEN_UI_MSG as M } from '../../messages/kitchen'
@@ -145,6 +144,8 @@ function useRefreshOn(version: number, retry: () => void) {
   }, [version, retry])
 }
 
+const STATUS_BADGE = { out: <Badge tone="danger">Out of Stock</Badge>, low: <Badge tone="warning">Low Stock</Badge>, in: null }
+
 function InventoryTable({
   q,
   version,
@@ -159,7 +160,6 @@ function InventoryTable({
   onRecord: (mode: RecordMode, row: KitchenInventoryRow) => void
 }) {
   const f = useFormat()
-  const { kitchen_low_threshold: low } = useDisplaySettings()
   const list = usePagedList(
     ({ page, limit, signal }) =>
       listKitchenInventory({ page, limit, q: q || undefined }, signal).catch((err: unknown) => {
@@ -186,7 +186,7 @@ function InventoryTable({
       cell: (r) => (
         <span className="inline-flex flex-wrap items-center justify-end gap-2">
           <span className="font-semibold whitespace-nowrap tabular-nums">{f.quantity(r.quantity, r.unit)}</span>
-          {r.quantity <= 0 ? <Badge tone="danger">Out of Stock</Badge> : r.quantity <= low ? <Badge tone="warning">Low Stock</Badge> : null}
+          {STATUS_BADGE[kitchenStockStatus(r)]}
         </span>
       ),
     },

@@ -185,7 +185,6 @@ export default function SettingsPage() {
 
         <Section title="Stock and alerts" description="When items count as expiring or low, and when a discrepancy alert is raised.">
           {number('expiring_days', '1 to 365 days')}
-          {number('kitchen_low_threshold', 'Kitchen stock at or below this shows Low Stock', true)}
           {number('discrepancy_wastage_value', "A day's kitchen wastage worth more than this raises an alert", true)}
           {number('discrepancy_count_change', 'A stock count changing a balance by more than this raises an alert', true)}
         </Section>
