@@ -19,6 +19,7 @@ import { StatCards } from '../../components/StatCards'
 import { useDebounced } from '../../components/useDebounced'
 import { useLoad } from '../../components/useLoad'
 import { KitchenRecordForm, type RecordMode } from './KitchenRecordForm'
+import { KitchenMinimumForm } from './KitchenMinimumForm'
 
 type Tab = 'inventory' | 'movements'
 const TABS: { id: Tab; label: string }[] = [
@@ -43,6 +44,7 @@ export default function KitchenInventoryPage() {
   const [type, setType] = useState<KitchenMovementType | ''>('')
   const [version, setVersion] = useState(0)
   const [form, setForm] = useState<{ mode: RecordMode; row?: KitchenInventoryRow } | null>(null)
+  const [minimumOf, setMinimumOf] = useState<KitchenInventoryRow | null>(null)
 
   const stats = useLoad((signal) => getKitchenInventoryStatistics(signal).then((r) => r.data), [version], M.inventoryLoadFailed)
   const s = stats.data
@@ -125,12 +127,13 @@ export default function KitchenInventoryPage() {
           )}
         </div>
         {tab === 'inventory' ? (
-          <InventoryTable q={q} version={version} canRecord={canRecord} canAdjust={canAdjust} onRecord={(mode, row) => setForm({ mode, row })} />
+          <InventoryTable q={q} version={version} canRecord={canRecord} canAdjust={canAdjust} onRecord={(mode, row) => setForm({ mode, row })} onMinimum={setMinimumOf} />
         ) : (
           <MovementsTable q={q} type={type} version={version} />
         )}
       </div>
 
+      <KitchenMinimumForm row={minimumOf} onClose={() => setMinimumOf(null)} onDone={done} />
       <KitchenRecordForm mode={form?.mode ?? null} row={form?.row} onClose={() => setForm(null)} onDone={done} onFailed={() => setVersion((v) => v + 1)} />
     </section>
   )
@@ -152,12 +155,15 @@ function InventoryTable({
   canRecord,
   canAdjust,
   onRecord,
+  onMinimum,
 }: {
   q: string
   version: number
   canRecord: boolean
   canAdjust: boolean
   onRecord: (mode: RecordMode, row: KitchenInventoryRow) => void
+  /** Opens the row's kitchen minimum (Manager and Chef). */
+  onMinimum: (row: KitchenInventoryRow) => void
 }) {
   const f = useFormat()
   const list = usePagedList(
@@ -187,6 +193,7 @@ function InventoryTable({
         <span className="inline-flex flex-wrap items-center justify-end gap-2">
           <span className="font-semibold whitespace-nowrap tabular-nums">{f.quantity(r.quantity, r.unit)}</span>
           {STATUS_BADGE[kitchenStockStatus(r)]}
+          <span className="block w-full text-xs text-slate-600 dark:text-slate-400">{r.min_quantity === null ? 'No minimum' : `Min ${f.quantity(r.min_quantity, r.unit)}`}</span>
         </span>
       ),
     },
@@ -216,6 +223,11 @@ function InventoryTable({
             {canAdjust && (
               <Button variant="ghost" className={rowButton} onClick={() => onRecord('adjustment', r)} aria-label={`Adjust ${r.item_name}`}>
                 Adjust
+              </Button>
+            )}
+            {canRecord && (
+              <Button variant="ghost" className={rowButton} onClick={() => onMinimum(r)} aria-label={`Minimum for ${r.item_name}`}>
+                Minimum
               </Button>
             )}
           </>
