@@ -46,7 +46,7 @@ export const LABELS: Record<SettingsKey, string> = {
   smtp_user: 'SMTP user',
   smtp_password: 'SMTP password',
   smtp_from: 'From address',
-  backup_cron: 'Backup schedule (cron)',
+  backup_cron: 'Backup schedule',
   backup_keep: 'Backups to keep',
   require_https: 'Require HTTPS',
 }
