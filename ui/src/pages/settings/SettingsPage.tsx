@@ -215,7 +215,7 @@ export default function SettingsPage() {
           <Switch label={LABELS.smtp_secure} checked={form.smtp_secure} onChange={set('smtp_secure')} />
         </Section>
 
-        <Section title="Backup schedule" description="When the automatic backup runs (in the restaurant's time zone) and how many are kept.">
+        <Section title="Automatic backups" description="When the automatic backup runs (in the restaurant's time zone) and how many are kept.">
           <BackupSchedule value={form.backup_cron} onChange={set('backup_cron')} error={errors.backup_cron} />
           {number('backup_keep', '1 to 365')}
         </Section>
