@@ -42,6 +42,7 @@ test('a bad value shows its message and changes nothing', async ({ page }) => {
   await page.getByRole('button', { name: 'Save Settings' }).click()
   await expect(page.getByText('Expiring soon window (days) must be at least 1')).toBeVisible()
   await expect(page.getByText('SMTP port must be a number')).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'Check the 2 fields marked in red above' })).toBeVisible()
   expect(puts).toBe(0)
 
   // Refused by the server (a cron schedule that cannot run): the error, and the name is not saved either.

@@ -146,8 +146,9 @@ export default function SettingsPage() {
     const checked = validate(patch)
     if (!checked.ok) {
       setErrors(checked.errors)
-      // The field may be off-screen on a phone: its message is repeated beside the Save button.
-      setFailure(Object.values(checked.errors)[0] ?? null)
+      // The field may be off-screen on a phone: a line beside the Save button says to look.
+      const n = Object.keys(checked.errors).length
+      setFailure(n === 1 ? 'Check the field marked in red above' : `Check the ${n} fields marked in red above`)
       return
     }
     setErrors({})
