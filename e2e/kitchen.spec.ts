@@ -54,6 +54,20 @@ test('usage and wastage: over-balance refused before sending, wastage needs its 
   await expect(rowOf(page, item.name)).not.toContainText('Low Stock')
   await expect(page.getByRole('button', { name: `Adjust ${item.name}` })).toHaveCount(0)
 
+  // No kitchen minimum until one is set on the item (issue 24): the Chef sets 5 kg, typed with a comma.
+  await expect(rowOf(page, item.name)).toContainText('No minimum')
+  await page.getByRole('button', { name: `Minimum for ${item.name}` }).click()
+  const minimum = page.getByRole('dialog', { name: 'Kitchen minimum' })
+  await expect(minimum).toContainText('6 kg in the kitchen')
+  await minimum.getByLabel('Minimum (kg)').fill('-1')
+  await minimum.getByRole('button', { name: 'Save Minimum' }).click()
+  await expect(minimum.getByText('Minimum must be at least 0')).toBeVisible()
+  await minimum.getByLabel('Minimum (kg)').fill('5,0')
+  await minimum.getByRole('button', { name: 'Save Minimum' }).click()
+  await expect(toastWith(page, KITCHEN_MSG.minimumSaved)).toContainText(`${item.name}: Low Stock at 5 kg or less.`)
+  await expect(rowOf(page, item.name)).toContainText('Min 5 kg')
+  await expect(rowOf(page, item.name)).not.toContainText('Low Stock')
+
   // Record Usage from the header: the item is picked from the kitchen, the keypad is numeric.
   let posts = 0
   page.on('request', (r) => {

@@ -59,7 +59,7 @@ export interface DashboardItem {
   priority: 'HIGH' | 'MEDIUM'
 }
 
-/** A kitchen row under the Chef's Low Stock card (0 < quantity ≤ kitchen_low_threshold). */
+/** A kitchen row under the Chef's Low Stock card (0 < quantity ≤ the row's own kitchen minimum). */
 export interface KitchenLowItem {
   item_id: number
   item_name: string

@@ -71,7 +71,13 @@ export interface KitchenInventoryRow {
   unit: string
   is_active: boolean
   last_updated: string
+  /** The kitchen's own minimum for this item (null: none, never Low). */
+  min_quantity: number | null
 }
+
+/** A kitchen row's state: out at 0, low when 0 < quantity ≤ its own minimum, else in. No minimum: never low. */
+export const kitchenStockStatus = (row: { quantity: number; min_quantity: number | null }): 'in' | 'low' | 'out' =>
+  row.quantity <= 0 ? 'out' : row.min_quantity !== null && row.quantity <= row.min_quantity ? 'low' : 'in'
 
 export interface KitchenMovement {
   id: number
@@ -94,10 +100,9 @@ export interface KitchenMovement {
 export interface KitchenInventoryStatistics {
   total_items: number
   items_in_stock: number
-  /** 0 < quantity ≤ the kitchen_low_threshold setting. */
+  /** 0 < quantity ≤ the row's own minimum (rows without one are never low). */
   low_stock_items: number
   items_out_of_stock: number
-  low_stock_threshold: number
 }
 
 export interface KitchenMovementTypeTotals {
@@ -214,6 +219,10 @@ export const InventoryListQuery = v.object({
 })
 export type InventoryListQuery = v.InferOutput<typeof InventoryListQuery>
 
+/** PUT …/inventory/:item_id/minimum: the kitchen's minimum for one item, ≥ 0 with 2 decimals; null clears it. */
+export const KitchenMinimumBody = v.object({ min_quantity: v.nullable(amount('min_quantity')) })
+export type KitchenMinimumInput = v.InferOutput<typeof KitchenMinimumBody>
+
 export const UsageBody = v.object({ item_id: id('item_id'), quantity: amount('quantity', 0.01), remarks: remarks() })
 export type UsageInput = v.InferOutput<typeof UsageBody>
 
@@ -277,6 +286,9 @@ export const KITCHEN_MSG = {
   wastageRecorded: 'Wastage recorded successfully',
   adjustmentRecorded: 'Adjustment recorded successfully',
   transferRecorded: 'Transfer recorded successfully',
+  minimumSaved: 'Kitchen minimum saved',
+  minimumCleared: 'Kitchen minimum cleared',
+  notInKitchen: 'This item is not in the kitchen yet: its minimum can be set once it has arrived',
   // SPEC §8, shown by the UI when a call fails without a server message.
   recordUsageFailed: 'Failed to record usage',
   recordWastageFailed: 'Failed to record wastage',
@@ -312,6 +324,7 @@ export const kitchenAccess = {
   'GET /api/kitchen-inventory/movements': ALL_STAFF,
   'GET /api/kitchen-inventory/movements/statistics': ALL_STAFF,
   'GET /api/kitchen-inventory/movements/search': ALL_STAFF,
+  'PUT /api/kitchen-inventory/inventory/:item_id/minimum': KITCHEN_STAFF,
   'POST /api/kitchen-inventory/usage': KITCHEN_STAFF,
   'POST /api/kitchen-inventory/wastage': KITCHEN_STAFF,
   'POST /api/kitchen-inventory/adjustment': MANAGER_ONLY,

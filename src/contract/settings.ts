@@ -8,7 +8,6 @@ export interface Settings {
   locale: string
   time_zone: string
   expiring_days: number
-  kitchen_low_threshold: number
   discrepancy_wastage_value: number
   discrepancy_count_change: number
   token_hours: number
@@ -45,7 +44,6 @@ export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
   currency: 'ZMW',
   locale: 'en-ZM',
   expiring_days: 7,
-  kitchen_low_threshold: 5,
   discrepancy_wastage_value: 500,
   discrepancy_count_change: 10,
   token_hours: 12,
@@ -69,19 +67,43 @@ export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
 }
 
 /** Public display settings: the login page, header and every role's money and badges read these. */
-export const DISPLAY_KEYS = ['restaurant_name', 'currency', 'locale', 'time_zone', 'expiring_days', 'kitchen_low_threshold'] as const
+export const DISPLAY_KEYS = ['restaurant_name', 'currency', 'locale', 'time_zone', 'expiring_days'] as const
 export type DisplaySettings = Pick<Settings, (typeof DISPLAY_KEYS)[number]>
 
 /** What GET /manager/settings returns: never the SMTP password, only whether it is set. */
 export type ManagerSettings = Omit<Settings, 'smtp_password'> & { smtp_password_set: boolean }
 
-const isTimeZone = (z: string) => {
+/**
+ * The IANA zone names this runtime knows (`Intl.supportedValuesOf('timeZone')`, the list the
+ * browser's picker shows too), plus UTC and the box's own zone, which some runtimes leave out.
+ */
+export function knownTimeZones(): ReadonlySet<string> {
+  let list: string[] = []
   try {
-    new Intl.DateTimeFormat('en', { timeZone: z })
-    return true
+    list = Intl.supportedValuesOf('timeZone')
   } catch {
-    return false
+    // An engine without the list: only UTC and the box's zone below.
   }
+  return new Set([...list, 'UTC', defaultTimeZone()])
+}
+let zones: ReadonlySet<string> | null = null
+const canonicalZone = (z: string) => {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: z }).resolvedOptions().timeZone
+  } catch {
+    return null
+  }
+}
+/**
+ * A name on the runtime's list, or an IANA alias the runtime resolves (Chromium lists Asia/Calcutta
+ * where Bun lists Asia/Kolkata). Written as IANA writes names: 'utc', '+02:00' or 'lusaka' are refused.
+ */
+export const isTimeZone = (z: string) => {
+  const known = (zones ??= knownTimeZones())
+  if (known.has(z)) return true
+  if (!/^[A-Z][A-Za-z_-]*(\/[A-Z][A-Za-z0-9_+-]*)+$/.test(z)) return false
+  // An alias the runtime's Intl resolves (its list names only the canonical zone).
+  return canonicalZone(z) !== null
 }
 const isLocale = (l: string) => {
   try {
@@ -114,9 +136,8 @@ export const SettingsPatch = v.partial(
     restaurant_name: safeName('restaurant_name', 80),
     currency: v.pipe(v.string('currency must be text'), v.trim(), v.toUpperCase(), v.check(isCurrency, 'currency must be a 3-letter currency code such as ZMW')),
     locale: v.pipe(v.string('locale must be text'), v.trim(), v.check(isLocale, 'locale must be a locale such as en-ZM')),
-    time_zone: v.pipe(v.string('time_zone must be text'), v.trim(), v.check(isTimeZone, 'time_zone must be a time zone such as Africa/Lusaka')),
+    time_zone: v.pipe(v.string('time_zone must be text'), v.trim(), v.check(isTimeZone, 'time_zone must be a time zone name from the list, such as Africa/Lusaka')),
     expiring_days: intIn('expiring_days', 1, 365),
-    kitchen_low_threshold: v.pipe(v.number('kitchen_low_threshold must be a number'), v.minValue(0, 'kitchen_low_threshold must be at least 0'), v.maxValue(1_000_000, 'kitchen_low_threshold is too large')),
     discrepancy_wastage_value: v.pipe(v.number('discrepancy_wastage_value must be a number'), v.minValue(0, 'discrepancy_wastage_value must be at least 0'), v.maxValue(1_000_000_000, 'discrepancy_wastage_value is too large')),
     discrepancy_count_change: v.pipe(v.number('discrepancy_count_change must be a number'), v.minValue(0, 'discrepancy_count_change must be at least 0'), v.maxValue(1_000_000_000, 'discrepancy_count_change is too large')),
     token_hours: intIn('token_hours', 1, 24 * 30),

@@ -10,6 +10,7 @@ import m0009 from '../../migrations/0009_stocktake.sql' with { type: 'text' }
 import m0010 from '../../migrations/0010_purchasing.sql' with { type: 'text' }
 import m0011 from '../../migrations/0011_item_sku.sql' with { type: 'text' }
 import m0012 from '../../migrations/0012_recipes.sql' with { type: 'text' }
+import m0014 from '../../migrations/0014_kitchen_minimums.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0010_purchasing', sql: m0010 },
   { name: '0011_item_sku', sql: m0011 },
   { name: '0012_recipes', sql: m0012 },
+  { name: '0014_kitchen_minimums', sql: m0014 },
 ]

@@ -156,8 +156,7 @@ describe('role summaries (GET /dashboard)', () => {
   test("the Chef's cards, kitchen low stock and a week-on-week trend from real requests", async () => {
     const chefId = (env.deps.db.query("SELECT id FROM users WHERE email = 'chef@rims.local'").get() as { id: number }).id
     const mine = all<{ chef_id: number; status: string; requested_at: string }>('SELECT chef_id, status, requested_at FROM kitchen_requests').filter((r) => r.chef_id === chefId)
-    const kitchen = all<{ item_id: number; quantity: number }>('SELECT item_id, quantity FROM kitchen_stock')
-    const low = env.deps.settings.get().kitchen_low_threshold * 100
+    const kitchen = all<{ item_id: number; quantity: number; min_quantity: number | null }>('SELECT item_id, quantity, min_quantity FROM kitchen_stock')
     const daysAgo = (r: { requested_at: string }) => daysBetween(localDate(new Date(r.requested_at), zone), today)
     const thisWeek = mine.filter((r) => daysAgo(r) >= 0 && daysAgo(r) <= 6).length
     const lastWeek = mine.filter((r) => daysAgo(r) >= 7 && daysAgo(r) <= 13).length
@@ -168,7 +167,7 @@ describe('role summaries (GET /dashboard)', () => {
       total_requests: mine.length,
       pending: mine.filter((r) => r.status === 'PENDING').length,
       kitchen_items: kitchen.filter((k) => k.quantity > 0).length,
-      low_stock: kitchen.filter((k) => k.quantity > 0 && k.quantity <= low).length,
+      low_stock: kitchen.filter((k) => k.quantity > 0 && k.min_quantity !== null && k.quantity <= k.min_quantity).length,
     })
     expect(s.low_stock_items.length).toBe(Math.min(5, s.cards.low_stock))
     expect(s.trend.this_week).toBe(thisWeek)

@@ -154,18 +154,19 @@ export const bucketsFrom = (db: Db, from: string) =>
 export const chefRequestsBetween = (db: Db, chefId: number, from: string, to: string) =>
   (db.query('SELECT count(*) AS n FROM kitchen_requests WHERE chef_id = $chefId AND requested_at >= $from AND requested_at < $to').get({ chefId, from, to }) as { n: number }).n
 
-export const kitchenFigures = (db: Db, low: number) =>
+/** Low: 0 < quantity ≤ the row's own minimum (none: never low), as kitchenStockStatus says. */
+export const kitchenFigures = (db: Db) =>
   db
-    .query('SELECT coalesce(sum(quantity > 0), 0) AS in_stock, coalesce(sum(quantity > 0 AND quantity <= $low), 0) AS low_stock FROM kitchen_stock')
-    .get({ low }) as { in_stock: number; low_stock: number }
+    .query('SELECT coalesce(sum(quantity > 0), 0) AS in_stock, coalesce(sum(quantity > 0 AND quantity <= coalesce(min_quantity, -1)), 0) AS low_stock FROM kitchen_stock')
+    .get() as { in_stock: number; low_stock: number }
 
-export const kitchenLowItems = (db: Db, low: number, limit: number) =>
+export const kitchenLowItems = (db: Db, limit: number) =>
   db
     .query(
       `SELECT k.item_id, i.name AS item_name, i.unit, k.quantity FROM kitchen_stock k JOIN items i ON i.id = k.item_id
-       WHERE k.quantity > 0 AND k.quantity <= $low ORDER BY k.quantity, i.name COLLATE NOCASE LIMIT $limit`,
+       WHERE k.quantity > 0 AND k.quantity <= k.min_quantity ORDER BY k.quantity, i.name COLLATE NOCASE LIMIT $limit`,
     )
-    .all({ low, limit }) as { item_id: number; item_name: string; unit: string; quantity: number }[]
+    .all({ limit }) as { item_id: number; item_name: string; unit: string; quantity: number }[]
 
 const BUCKET = (column: string) => `substr(${column}, 1, 14) || printf('%02d', CAST(substr(${column}, 15, 2) AS INTEGER) / 15 * 15)`
 

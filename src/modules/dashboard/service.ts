@@ -162,9 +162,8 @@ export function createDashboardService({ db, clock, settings }: Pick<ServiceDeps
         const lastWeek = repo.chefRequestsBetween(db, user.id, lastWeekStart, weekStart)
         const change = lastWeek === 0 ? null : Math.round(((thisWeek - lastWeek) / lastWeek) * 100)
         const mine = Object.fromEntries(repo.requestStatusCounts(db, user.id).map((r) => [r.status, r.n]))
-        const low = toCents(s.kitchen_low_threshold)
-        const kitchen = repo.kitchenFigures(db, low)
-        const lowItems: KitchenLowItem[] = repo.kitchenLowItems(db, low, 5).map((k) => ({ ...k, quantity: fromCents(k.quantity) }))
+        const kitchen = repo.kitchenFigures(db)
+        const lowItems: KitchenLowItem[] = repo.kitchenLowItems(db, 5).map((k) => ({ ...k, quantity: fromCents(k.quantity) }))
         return {
           role: 'Chef',
           cards: {

@@ -60,7 +60,7 @@ export function insertKitchenMovement(
 export type InventoryRow = Omit<KitchenInventoryRow, 'is_active'> & { is_active: number }
 
 const INVENTORY = `SELECT k.id, k.item_id, i.name AS item_name, c.name AS category, s.name AS supplier_name, i.cost_price,
-  k.quantity, i.unit, i.is_active, k.last_updated
+  k.quantity, i.unit, i.is_active, k.last_updated, k.min_quantity
   FROM kitchen_stock k
   JOIN items i ON i.id = k.item_id
   JOIN categories c ON c.id = i.category_id
@@ -68,9 +68,8 @@ const INVENTORY = `SELECT k.id, k.item_id, i.name AS item_name, c.name AS catego
 
 export interface InventoryFilter {
   q?: string
+  /** low: 0 < quantity ≤ the row's own minimum (kitchenStockStatus in contract/kitchen.ts). */
   stock?: 'in' | 'low' | 'out'
-  /** The low threshold in hundredths. */
-  low: number
 }
 
 function inventoryWhere(f: InventoryFilter) {
@@ -82,7 +81,7 @@ function inventoryWhere(f: InventoryFilter) {
   }
   if (f.stock === 'in') clauses.push('k.quantity > 0')
   if (f.stock === 'out') clauses.push('k.quantity = 0')
-  if (f.stock === 'low') (clauses.push('k.quantity > 0 AND k.quantity <= $low'), (params.low = f.low))
+  if (f.stock === 'low') clauses.push('k.quantity > 0 AND k.quantity <= k.min_quantity')
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }
 
@@ -95,16 +94,22 @@ export function listInventory(db: Db, f: InventoryFilter, limit: number, offset:
   return { rows, total: n }
 }
 
-export const inventoryStatistics = (db: Db, low: number) =>
+export const inventoryStatistics = (db: Db) =>
   db
     .query(
       `SELECT count(*) AS total_items,
          coalesce(sum(quantity > 0), 0) AS items_in_stock,
-         coalesce(sum(quantity > 0 AND quantity <= $low), 0) AS low_stock_items,
+         coalesce(sum(quantity > 0 AND quantity <= coalesce(min_quantity, -1)), 0) AS low_stock_items,
          coalesce(sum(quantity = 0), 0) AS items_out_of_stock
        FROM kitchen_stock`,
     )
-    .get({ low }) as { total_items: number; items_in_stock: number; low_stock_items: number; items_out_of_stock: number }
+    .get() as { total_items: number; items_in_stock: number; low_stock_items: number; items_out_of_stock: number }
+
+/** Sets (or clears, with null) the kitchen's minimum of an item in hundredths; 0 when the kitchen has no row for it. */
+export const setKitchenMinimum = (db: Db, itemId: number, min: number | null): number =>
+  db.query('UPDATE kitchen_stock SET min_quantity = $min WHERE item_id = $itemId').run({ itemId, min }).changes
+
+export const findInventoryRow = (db: Db, itemId: number) => db.query(`${INVENTORY} WHERE k.item_id = $itemId`).get({ itemId }) as InventoryRow | null
 
 // ---------- Movements ----------
 

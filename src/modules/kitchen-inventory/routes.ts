@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import {
   AdjustmentBody,
   InventoryListQuery,
+  KitchenMinimumBody,
   KITCHEN_MSG,
   MovementListQuery,
   MovementStatisticsQuery,
@@ -15,6 +16,8 @@ import { listOf, ok } from '../../http/envelope'
 import type { IdempotencyScope } from '../../db/idempotency'
 import { idempotencyScope } from '../../http/idempotency'
 import { parse } from '../../http/validate'
+import { currentUser } from '../../http/access'
+import { id } from '../../contract/fields'
 
 /** The kitchen balance and its ledger under /kitchen-inventory (SPEC §7). */
 export const kitchenInventoryRoutes = ({ kitchen }: AppDeps) => {
@@ -46,6 +49,12 @@ export const kitchenInventoryRoutes = ({ kitchen }: AppDeps) => {
     .get('/inventory', ({ query }) => inventory(query))
     .get('/inventory/statistics', () => ok(kitchen.inventoryStatistics()))
     .get('/inventory/search', ({ query }) => inventory(query))
+    .put('/inventory/:item_id/minimum', (ctx) => {
+      const itemId = parse(id('item_id'), ctx.params.item_id)
+      const input = parse(KitchenMinimumBody, ctx.body)
+      const row = kitchen.setMinimum(itemId, input, currentUser(ctx).id)
+      return ok(row, input.min_quantity === null ? KITCHEN_MSG.minimumCleared : KITCHEN_MSG.minimumSaved)
+    })
     .get('/movements', ({ query }) => movements(query))
     .get('/movements/statistics', ({ query }) => ok(kitchen.movementStatistics(parse(MovementStatisticsQuery, query))))
     .get('/movements/search', ({ query }) => movements(query))

@@ -2,6 +2,7 @@ import {
   KITCHEN_MOVEMENT_TYPES,
   KITCHEN_MSG,
   type AdjustmentInput,
+  type KitchenMinimumInput,
   type KitchenInventoryRow,
   type KitchenInventoryStatistics,
   type KitchenMovement,
@@ -21,7 +22,8 @@ import { fromCents, toCents } from '../../contract/fixed'
 import { exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
 import { addDays, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
-import { badRequest, conflict, notFound } from '../../lib/errors'
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
+import { recordAudit } from '../audit/audit'
 import type { ServiceDeps } from '../../deps'
 import type { StockEvents } from '../alerts/events'
 import { recordMovement } from '../stock/ledger'
@@ -86,6 +88,7 @@ const toInventoryRow = (r: repo.InventoryRow): KitchenInventoryRow => ({
   cost_price: fromCents(r.cost_price),
   quantity: fromCents(r.quantity),
   is_active: r.is_active === 1,
+  min_quantity: r.min_quantity === null ? null : fromCents(r.min_quantity),
 })
 
 /** The kitchen ledger checked by `rims doctor`. */
@@ -109,7 +112,6 @@ export function kitchenLedgerProblems(db: Db): string[] {
 export type KitchenInventoryService = ReturnType<typeof createKitchenInventoryService>
 
 export function createKitchenInventoryService({ db, clock, settings, stockEvents }: ServiceDeps) {
-  const lowThreshold = () => toCents(settings.get().kitchen_low_threshold)
   const movement = (id: number) => toKitchenMovement(repo.findMovementView(db, id)!)
   /** Both ends inclusive, as calendar days in the restaurant's zone. */
   const range = (startDate?: string, endDate?: string) => {
@@ -136,12 +138,25 @@ export function createKitchenInventoryService({ db, clock, settings, stockEvents
 
   return {
     inventory(o: { page: number; limit: number; q?: string; stock?: 'in' | 'low' | 'out' }) {
-      const { rows, total } = repo.listInventory(db, { q: o.q, stock: o.stock, low: lowThreshold() }, o.limit, (o.page - 1) * o.limit)
+      const { rows, total } = repo.listInventory(db, { q: o.q, stock: o.stock }, o.limit, (o.page - 1) * o.limit)
       return { rows: rows.map(toInventoryRow), total }
     },
 
     inventoryStatistics(): KitchenInventoryStatistics {
-      return { ...repo.inventoryStatistics(db, lowThreshold()), low_stock_threshold: settings.get().kitchen_low_threshold }
+      return repo.inventoryStatistics(db)
+    },
+
+    /** The kitchen's own minimum of one item (null: none); the item must have a kitchen row. Audited like other settings of stock. */
+    setMinimum(itemId: number, input: KitchenMinimumInput, userId: number): KitchenInventoryRow {
+      return db
+        .transaction(() => {
+          if (!repo.itemForKitchen(db, itemId)) throw notFound('Item')
+          const min = input.min_quantity === null ? null : toCents(input.min_quantity)
+          if (repo.setKitchenMinimum(db, itemId, min) !== 1) throw new AppError(404, KITCHEN_MSG.notInKitchen)
+          recordAudit(db, { userId, action: 'update', entity: 'kitchen_minimum', entityId: itemId, details: { item_id: itemId, min_quantity: input.min_quantity }, at: clock().toISOString() })
+          return toInventoryRow(repo.findInventoryRow(db, itemId)!)
+        })
+        .immediate()
     },
 
     movements(o: KitchenMovementListQuery) {

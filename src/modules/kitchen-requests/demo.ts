@@ -1,6 +1,7 @@
 import type { DemoContext } from '../../cli/demo'
 import { PRIORITIES, type Priority, type RequestStatus } from '../../contract/kitchen'
 import { recordKitchenMovement } from '../kitchen-inventory/service'
+import { setKitchenMinimum } from '../kitchen-inventory/repo'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
 import { recordMovement } from '../stock/ledger'
 import * as repo from './repo'
@@ -132,5 +133,12 @@ export function seedKitchenDemo(ctx: DemoContext) {
         item.kitchen -= wasted
       }
     }
+  }
+
+  // Each kitchen item's own minimum, in its unit: a tenth of the store's minimum, in whole units
+  // (pieces, bottles…) or quarter kilograms and litres; none where the store keeps no minimum.
+  for (const item of items) {
+    if (item.min === 0) continue
+    setKitchenMinimum(db, item.id, Math.max(step(item), Math.round(item.min / 10 / step(item)) * step(item)))
   }
 }

@@ -1,6 +1,7 @@
-import { SETTING_DEFAULTS, DISPLAY_KEYS, SMTP_PASSWORD_BOUND_TO, defaultTimeZone, type DisplaySettings, type ManagerSettings, type Settings, type SettingsPatch } from '../../contract/settings'
+import { SETTING_DEFAULTS, DISPLAY_KEYS, SMTP_PASSWORD_BOUND_TO, type DisplaySettings, type ManagerSettings, type Settings, type SettingsPatch } from '../../contract/settings'
 import type { Db } from '../../db/open'
 import type { Clock } from '../../lib/clock'
+import { boxTimeZone } from '../../lib/box-zone'
 import { badRequest } from '../../lib/errors'
 import { recordAudit } from '../audit/audit'
 import { isValidCron } from '../backups/schedule'
@@ -10,10 +11,12 @@ export type SettingsService = ReturnType<typeof createSettingsService>
 /** The one place settings are read and written; values are cached and re-read after each change. */
 export function createSettingsService(db: Db, clock: Clock) {
   let cache: Settings | null = null
+  // Until a Manager picks one, the restaurant runs on the box's own zone (the demo too).
+  const boxZone = boxTimeZone()
   const load = (): Settings => {
     const rows = db.query('SELECT key, value FROM settings').all() as { key: string; value: string }[]
     const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]))
-    return { ...SETTING_DEFAULTS, time_zone: defaultTimeZone(), ...stored } as Settings
+    return { ...SETTING_DEFAULTS, time_zone: boxZone, ...stored } as Settings
   }
   const get = (): Settings => (cache ??= load())
   const listeners: ((s: Settings, changed: (keyof Settings)[]) => void)[] = []

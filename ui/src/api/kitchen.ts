@@ -67,3 +67,7 @@ export const recordWastage = (body: KitchenWriteBody & { remarks: string }, idem
   call<KitchenWriteResult>('POST', '/kitchen-inventory/wastage', { body, idempotencyKey })
 export const recordAdjustment = (body: KitchenWriteBody & { remarks: string }, idempotencyKey: string) =>
   call<KitchenWriteResult>('POST', '/kitchen-inventory/adjustment', { body, idempotencyKey })
+
+/** The kitchen's own minimum of an item (null clears it: never Low). */
+export const setKitchenMinimum = (itemId: number, min_quantity: number | null) =>
+  call<KitchenInventoryRow>('PUT', `/kitchen-inventory/inventory/${itemId}/minimum`, { body: { min_quantity } })

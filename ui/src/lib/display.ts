@@ -9,7 +9,6 @@ export const DEFAULT_DISPLAY: DisplaySettings = {
   locale: 'en-ZM',
   time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
   expiring_days: 7,
-  kitchen_low_threshold: 5,
 }
 
 /** The settings the server put into index.html (`<meta name="rims-display" content="{…}">`: data, no inline script), if any. */

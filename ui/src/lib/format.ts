@@ -53,3 +53,26 @@ export function formatDateTime(value: string | null | undefined, s: Pick<Display
   if (p.calendar) return formatDate(value, s)
   return new Intl.DateTimeFormat(s.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: s.time_zone }).format(p.date)
 }
+
+/** A plain number in the restaurant's locale (chart axes and legends), up to 2 decimals. */
+export function formatNumber(value: number | null | undefined, locale = 'en-ZM'): string {
+  return formatQuantity(value, null, locale)
+}
+
+/** A calendar day short, for chart axes and legends: '25 Oct' in en-ZM ('Oct 25' only where the locale says so). */
+export function formatDay(value: string, s: Pick<DisplaySettings, 'locale'>): string {
+  const p = parse(value)
+  if (!p) return UI.invalidDate
+  return new Intl.DateTimeFormat(s.locale, { day: 'numeric', month: 'short', timeZone: p.calendar ? 'UTC' : undefined }).format(p.date)
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/
+
+/** A report cell as the CSV holds it: ISO dates and instants shown in the restaurant's locale and zone, anything else as it is. */
+export function formatCell(value: string | number | null | undefined, s: Pick<DisplaySettings, 'locale' | 'time_zone'>): string {
+  if (value === null || value === undefined) return ''
+  const text = String(value)
+  if (CALENDAR.test(text) && parse(text)) return formatDate(text, s)
+  if (INSTANT.test(text) && parse(text)) return formatDateTime(text, s)
+  return text
+}

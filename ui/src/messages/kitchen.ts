@@ -4,6 +4,8 @@ export const KITCHEN_UI_MSG = {
   fillRequired: 'Please fill in all required fields',
   requestsLoadFailed: 'Error loading kitchen requests data',
   inventoryLoadFailed: 'Failed to load kitchen inventory data',
+  minimumFailed: 'Failed to save the kitchen minimum',
+  minimumHint: 'The kitchen list shows Low Stock at or below this. Leave blank for no minimum.',
   createFailed: 'Failed to create kitchen request',
   updateFailed: 'Failed to update kitchen request',
   approveFailed: 'Failed to approve kitchen request',

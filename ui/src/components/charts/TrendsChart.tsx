@@ -3,10 +3,13 @@ import { useEffect, useId, useMemo, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { Trends } from '../../../../src/contract/dashboard'
+import { formatDay, formatNumber } from '../../lib/format'
 
 export interface TrendsChartProps {
   trends: Trends
   money: (n: number) => string
+  /** The restaurant's locale setting: days and counts are written its way (defaults to en-ZM). */
+  locale?: string
   /** Called once both charts have drawn (the dashboard's timing mark). */
   onDrawn?: () => void
 }
@@ -22,10 +25,10 @@ interface Line {
 const dark = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches
 /** The calendar date (YYYY-MM-DD) as a UTC midnight in seconds; uPlot then formats it in UTC. */
 const toX = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000
-const dayLabel = (x: number) => new Date(x * 1000).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+const fromX = (x: number) => new Date(x * 1000).toISOString().slice(0, 10)
 
 /** A small floating tooltip: the day and each series' value at the cursor. */
-function tooltipPlugin(format: (scale: Line['scale'], n: number) => string, lines: Line[]): uPlot.Plugin {
+function tooltipPlugin(format: (scale: Line['scale'], n: number) => string, lines: Line[], dayLabel: (x: number) => string): uPlot.Plugin {
   let tip: HTMLDivElement
   return {
     hooks: {
@@ -54,7 +57,7 @@ function tooltipPlugin(format: (scale: Line['scale'], n: number) => string, line
   }
 }
 
-function UChart({ title, x, lines, money, onDrawn }: { title: string; x: number[]; lines: Line[]; money: (n: number) => string; onDrawn: () => void }) {
+function UChart({ title, x, lines, money, locale, onDrawn }: { title: string; x: number[]; lines: Line[]; money: (n: number) => string; locale: string; onDrawn: () => void }) {
   const ref = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const drawnRef = useRef(onDrawn)
@@ -65,7 +68,12 @@ function UChart({ title, x, lines, money, onDrawn }: { title: string; x: number[
     if (!el) return
     const ink = dark() ? '#cbd5e1' : '#334155'
     const grid = dark() ? '#1e293b' : '#e2e8f0'
-    const fmt = (scale: Line['scale'], n: number) => (scale === 'count' ? String(n) : money(n))
+    const count = (n: number) => formatNumber(n, locale)
+    const dayLabel = (t: number) => formatDay(fromX(t), { locale })
+    const fmt = (scale: Line['scale'], n: number) => (scale === 'count' ? count(n) : money(n))
+    // The legend shows the hovered day, or the latest day while nothing is hovered: never a bare "Stock In:".
+    const last = x.length - 1
+    const at = (values: readonly (number | null)[], v: number | null, idx: number | null | undefined) => (idx == null ? values[last] ?? null : v)
     const hasRight = lines.some((l) => l.scale === 'money2')
     const axis = (scale: string, side: 1 | 3): uPlot.Axis => ({
       scale,
@@ -75,7 +83,7 @@ function UChart({ title, x, lines, money, onDrawn }: { title: string; x: number[
       ticks: { stroke: grid, width: 1 },
       // Wide enough for the longest tick label (money can be 'K 140,000.00').
       size: (_u, values) => Math.max(40, ...(values ?? []).map((v) => String(v).length * 7 + 18)),
-      values: (_u, ticks) => ticks.map((t) => (scale === 'count' ? String(t) : money(t))),
+      values: (_u, ticks) => ticks.map((t) => (scale === 'count' ? count(t) : money(t))),
     })
     const width = () => Math.max(260, el.clientWidth)
     const opts: uPlot.Options = {
@@ -83,9 +91,9 @@ function UChart({ title, x, lines, money, onDrawn }: { title: string; x: number[
       height: 220,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { x: { time: true }, count: { range: (_u, _min, max) => [0, Math.max(1, max)] }, money: { range: (_u, _min, max) => [0, Math.max(1, max * 1.05)] }, money2: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
-      axes: [{ stroke: ink, grid: { show: false }, ticks: { stroke: grid, width: 1 } }, axis(lines[0].scale, 3), ...(hasRight ? [axis('money2', 1)] : [])],
+      axes: [{ stroke: ink, grid: { show: false }, ticks: { stroke: grid, width: 1 }, values: (_u, ticks) => ticks.map(dayLabel) }, axis(lines[0].scale, 3), ...(hasRight ? [axis('money2', 1)] : [])],
       series: [
-        { label: 'Date', value: (_u, v) => (v == null ? '' : dayLabel(v)) },
+        { label: 'Date', value: (_u, v, _s, idx) => (last < 0 ? '—' : dayLabel(at(x, v, idx) ?? x[last])) },
         ...lines.map((l) => ({
           label: l.label,
           scale: l.scale,
@@ -93,12 +101,15 @@ function UChart({ title, x, lines, money, onDrawn }: { title: string; x: number[
           width: 2,
           fill: `${l.color}14`,
           points: { size: 5 },
-          value: (_u: uPlot, v: number | null) => (v == null ? '' : fmt(l.scale, v)),
+          value: (_u: uPlot, v: number | null, _s: number, idx: number | null) => {
+            const shown = at(l.values, v, idx)
+            return shown == null ? '—' : fmt(l.scale, shown)
+          },
         })),
       ],
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
-      plugins: [tooltipPlugin(fmt, lines)],
+      plugins: [tooltipPlugin(fmt, lines, dayLabel)],
     }
     const u = new uPlot(opts, [x, ...lines.map((l) => l.values)], el)
     u.root.querySelector('.u-legend')?.setAttribute('aria-label', `${title} legend`)
@@ -110,9 +121,10 @@ function UChart({ title, x, lines, money, onDrawn }: { title: string; x: number[
       u.destroy()
     }
     // The data arrives once per load; a new load rebuilds the chart.
-  }, [x, lines, money, title])
+  }, [x, lines, money, title, locale])
 
-  const summary = lines.map((l) => `${l.label}: total ${l.scale === 'count' ? l.values.reduce((a, b) => a + b, 0) : money(l.values.reduce((a, b) => a + b, 0))}, latest ${l.scale === 'count' ? l.values.at(-1) ?? 0 : money(l.values.at(-1) ?? 0)}`).join('; ')
+  const count = (n: number) => formatNumber(n, locale)
+  const summary = lines.map((l) => `${l.label}: total ${l.scale === 'count' ? count(l.values.reduce((a, b) => a + b, 0)) : money(l.values.reduce((a, b) => a + b, 0))}, latest ${l.scale === 'count' ? count(l.values.at(-1) ?? 0) : money(l.values.at(-1) ?? 0)}`).join('; ')
   return (
     <figure className="min-w-0">
       <figcaption id={titleId} className="mb-2 text-sm font-semibold text-slate-800 dark:text-slate-100">
@@ -125,7 +137,7 @@ function UChart({ title, x, lines, money, onDrawn }: { title: string; x: number[
 }
 
 /** Stock in/out and kitchen usage (counts per day); wastage value and stock value (money per day). */
-export default function TrendsChart({ trends, money, onDrawn }: TrendsChartProps) {
+export default function TrendsChart({ trends, money, locale = 'en-ZM', onDrawn }: TrendsChartProps) {
   const drawn = useRef(0)
   const done = () => {
     drawn.current += 1
@@ -145,8 +157,8 @@ export default function TrendsChart({ trends, money, onDrawn }: TrendsChartProps
   }, [trends])
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <UChart title="Stock movements and kitchen usage per day" x={x} lines={counts} money={money} onDrawn={done} />
-      <UChart title="Stock value and wastage value per day" x={x} lines={values} money={money} onDrawn={done} />
+      <UChart title="Stock movements and kitchen usage per day" x={x} lines={counts} money={money} locale={locale} onDrawn={done} />
+      <UChart title="Stock value and wastage value per day" x={x} lines={values} money={money} locale={locale} onDrawn={done} />
     </div>
   )
 }

@@ -128,7 +128,7 @@ export default function ManagerDashboard() {
       </Section>
       <Section title="Trends (last 30 days)">
         <Loading state={trends} label="Loading trends">
-          {(data) => <Trends trends={data} money={f.money} onDrawn={onTrendsDrawn} />}
+          {(data) => <Trends trends={data} money={f.money} locale={f.locale} onDrawn={onTrendsDrawn} />}
         </Loading>
       </Section>
       <TeamMembersDialog open={teamOpen} onClose={() => setTeamOpen(false)} onChanged={refresh} />

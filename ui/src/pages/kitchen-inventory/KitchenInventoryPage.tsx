@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { kitchenMovementLabel, type KitchenInventoryRow, type KitchenMovement, type KitchenMovementType } from '../../../../src/contract/kitchen'
+import { kitchenMovementLabel, kitchenStockStatus, type KitchenInventoryRow, type KitchenMovement, type KitchenMovementType } from '../../../../src/contract/kitchen'
 import { CHEF, MANAGER } from '../../../../src/contract/roles'
 import { getKitchenInventoryStatistics, listKitchenInventory, listKitchenMovements } from '../../api/kitchen'
 import { Link } from 'wouter'
@@ -9,7 +9,6 @@ import { SelectField, TextField } from '../../components/Field'
 import { PageHeader } from '../../components/PageHeader'
 import { toast } from '../../components/toast'
 import { usePagedList } from '../../components/usePagedList'
-import { useDisplaySettings } from '../../lib/display'
 import { useFormat } from '../../lib/useFormat'
 import { useSession } from '../../session/store'
 import { KITCHEN_UI_MSG as M } from '../../messages/kitchen'
@@ -20,6 +19,7 @@ import { StatCards } from '../../components/StatCards'
 import { useDebounced } from '../../components/useDebounced'
 import { useLoad } from '../../components/useLoad'
 import { KitchenRecordForm, type RecordMode } from './KitchenRecordForm'
+import { KitchenMinimumForm } from './KitchenMinimumForm'
 
 type Tab = 'inventory' | 'movements'
 const TABS: { id: Tab; label: string }[] = [
@@ -44,6 +44,7 @@ export default function KitchenInventoryPage() {
   const [type, setType] = useState<KitchenMovementType | ''>('')
   const [version, setVersion] = useState(0)
   const [form, setForm] = useState<{ mode: RecordMode; row?: KitchenInventoryRow } | null>(null)
+  const [minimumOf, setMinimumOf] = useState<KitchenInventoryRow | null>(null)
 
   const stats = useLoad((signal) => getKitchenInventoryStatistics(signal).then((r) => r.data), [version], M.inventoryLoadFailed)
   const s = stats.data
@@ -126,12 +127,13 @@ export default function KitchenInventoryPage() {
           )}
         </div>
         {tab === 'inventory' ? (
-          <InventoryTable q={q} version={version} canRecord={canRecord} canAdjust={canAdjust} onRecord={(mode, row) => setForm({ mode, row })} />
+          <InventoryTable q={q} version={version} canRecord={canRecord} canAdjust={canAdjust} onRecord={(mode, row) => setForm({ mode, row })} onMinimum={setMinimumOf} />
         ) : (
           <MovementsTable q={q} type={type} version={version} />
         )}
       </div>
 
+      <KitchenMinimumForm row={minimumOf} onClose={() => setMinimumOf(null)} onDone={done} />
       <KitchenRecordForm mode={form?.mode ?? null} row={form?.row} onClose={() => setForm(null)} onDone={done} onFailed={() => setVersion((v) => v + 1)} />
     </section>
   )
@@ -145,21 +147,25 @@ function useRefreshOn(version: number, retry: () => void) {
   }, [version, retry])
 }
 
+const STATUS_BADGE = { out: <Badge tone="danger">Out of Stock</Badge>, low: <Badge tone="warning">Low Stock</Badge>, in: null }
+
 function InventoryTable({
   q,
   version,
   canRecord,
   canAdjust,
   onRecord,
+  onMinimum,
 }: {
   q: string
   version: number
   canRecord: boolean
   canAdjust: boolean
   onRecord: (mode: RecordMode, row: KitchenInventoryRow) => void
+  /** Opens the row's kitchen minimum (Manager and Chef). */
+  onMinimum: (row: KitchenInventoryRow) => void
 }) {
   const f = useFormat()
-  const { kitchen_low_threshold: low } = useDisplaySettings()
   const list = usePagedList(
     ({ page, limit, signal }) =>
       listKitchenInventory({ page, limit, q: q || undefined }, signal).catch((err: unknown) => {
@@ -186,7 +192,8 @@ function InventoryTable({
       cell: (r) => (
         <span className="inline-flex flex-wrap items-center justify-end gap-2">
           <span className="font-semibold whitespace-nowrap tabular-nums">{f.quantity(r.quantity, r.unit)}</span>
-          {r.quantity <= 0 ? <Badge tone="danger">Out of Stock</Badge> : r.quantity <= low ? <Badge tone="warning">Low Stock</Badge> : null}
+          {STATUS_BADGE[kitchenStockStatus(r)]}
+          <span className="block w-full text-xs text-slate-600 dark:text-slate-400">{r.min_quantity === null ? 'No minimum' : `Min ${f.quantity(r.min_quantity, r.unit)}`}</span>
         </span>
       ),
     },
@@ -216,6 +223,11 @@ function InventoryTable({
             {canAdjust && (
               <Button variant="ghost" className={rowButton} onClick={() => onRecord('adjustment', r)} aria-label={`Adjust ${r.item_name}`}>
                 Adjust
+              </Button>
+            )}
+            {canRecord && (
+              <Button variant="ghost" className={rowButton} onClick={() => onMinimum(r)} aria-label={`Minimum for ${r.item_name}`}>
+                Minimum
               </Button>
             )}
           </>

@@ -143,6 +143,7 @@ async function fetchAndSave(type: ReportType, start: string, end: string) {
 function Preview({ report }: { report: GeneratedReport }) {
   const wide = useMediaQuery('(min-width: 640px)')
   const headingId = useId()
+  const fmt = useFormat()
   const { columns, rows, row_count } = report.data
   const shown = rows.slice(0, PREVIEW_ROWS)
   return (
@@ -152,7 +153,7 @@ function Preview({ report }: { report: GeneratedReport }) {
           Preview: {REPORT_INFO[report.report_type].name}
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {report.start_date} to {report.end_date} · <span data-testid="row-count">{row_count}</span> {row_count === 1 ? 'row' : 'rows'}
+          {fmt.date(report.start_date)} to {fmt.date(report.end_date)} · <span data-testid="row-count">{row_count}</span> {row_count === 1 ? 'row' : 'rows'}
           {row_count > shown.length && ` (first ${shown.length} shown)`}
         </p>
       </div>
@@ -177,7 +178,7 @@ function Preview({ report }: { report: GeneratedReport }) {
                 <tr key={i}>
                   {columns.map((c, j) => (
                     <td key={c} className="px-3 py-2 align-top whitespace-nowrap">
-                      {row[j]}
+                      {fmt.cell(row[j])}
                     </td>
                   ))}
                 </tr>
@@ -193,7 +194,7 @@ function Preview({ report }: { report: GeneratedReport }) {
                 {columns.map((c, j) => (
                   <div key={c} className="contents">
                     <dt className="text-slate-600 dark:text-slate-400">{c}</dt>
-                    <dd className="text-right break-words">{row[j]}</dd>
+                    <dd className="text-right break-words">{fmt.cell(row[j])}</dd>
                   </div>
                 ))}
               </dl>
@@ -253,7 +254,7 @@ function RecentReports({ history }: { history: History }) {
               <div className="min-w-0">
                 <p className="text-sm font-semibold">{REPORT_INFO[run.report_type]?.name ?? run.report_type}</p>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {run.start_date} to {run.end_date} · {run.row_count} {run.row_count === 1 ? 'row' : 'rows'} · {fmt.dateTime(run.generatedAt)}
+                  {fmt.date(run.start_date)} to {fmt.date(run.end_date)} · {run.row_count} {run.row_count === 1 ? 'row' : 'rows'} · {fmt.dateTime(run.generatedAt)}
                   {run.generated_by ? ` · ${run.generated_by}` : ''}
                 </p>
               </div>
@@ -261,7 +262,7 @@ function RecentReports({ history }: { history: History }) {
                 variant="secondary"
                 onClick={() => again(run)}
                 disabled={busyId !== null}
-                aria-label={`Download ${REPORT_INFO[run.report_type]?.name ?? run.report_type} report, ${run.start_date} to ${run.end_date}`}
+                aria-label={`Download ${REPORT_INFO[run.report_type]?.name ?? run.report_type} report, ${fmt.date(run.start_date)} to ${fmt.date(run.end_date)}`}
               >
                 {busyId === run.id ? 'Downloading...' : 'Download'}
               </Button>

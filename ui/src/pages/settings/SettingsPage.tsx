@@ -1,28 +1,23 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
-import type { ManagerSettings } from '../../../../src/contract/settings'
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { SETTINGS_MSG, type ManagerSettings } from '../../../../src/contract/settings'
 import { getConnectInfo, getManagerSettings, saveManagerSettings } from '../../api/managerSettings'
 import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { PasswordField, SelectField, TextField } from '../../components/Field'
 import { QuantityField } from '../../components/QuantityField'
 import { PageHeader } from '../../components/PageHeader'
-import { ResultDialog, type Result } from '../../components/ResultDialog'
+import { toast } from '../../components/toast'
 import { PageLoading } from '../../components/Spinner'
 import { loadDisplaySettings } from '../../lib/display'
 import { errorText, useLoad } from '../../components/useLoad'
 import { UI } from '../../messages/common'
 import { Backups } from './Backups'
+import { BackupSchedule } from './BackupSchedule'
+import { TimeZonePicker } from './TimeZonePicker'
 import { ConnectDevice } from './ConnectDevice'
 import { changes, fieldOfMessage, LABELS, toForm, validate, type SettingsForm, type SettingsKey } from './form'
 
 const CUSTOM = '__custom__'
-const TIME_ZONES: string[] = (() => {
-  try {
-    return Intl.supportedValuesOf('timeZone')
-  } catch {
-    return []
-  }
-})()
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const id = useId()
@@ -39,22 +34,35 @@ function Section({ title, description, children }: { title: string; description?
   )
 }
 
-/** A labelled on/off switch (a checkbox read out as a switch), 44 px tall. */
+/**
+ * A labelled on/off switch (a checkbox read out as a switch). The checkbox itself is a 44 × 44 px
+ * target (issue 24) drawn as a 24 px box inside it; the whole row is a label, so tapping the words works too.
+ */
 function Switch({ label, checked, onChange, hint, disabled }: { label: string; checked: boolean; onChange: (v: boolean) => void; hint?: ReactNode; disabled?: boolean }) {
   const id = useId()
   return (
     <div className="space-y-1.5 sm:col-span-2">
-      <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 has-disabled:cursor-not-allowed has-disabled:opacity-60">
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          checked={checked}
-          disabled={disabled}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          className="size-5 accent-brand-700"
-        />
+      <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-2 has-disabled:cursor-not-allowed has-disabled:opacity-60">
+        <span className="relative grid size-11 shrink-0 place-items-center">
+          <input
+            id={id}
+            type="checkbox"
+            role="switch"
+            checked={checked}
+            disabled={disabled}
+            onChange={(e) => onChange(e.target.checked)}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+            className="peer absolute inset-0 m-0 size-11 cursor-pointer appearance-none rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed"
+          />
+          <span
+            aria-hidden="true"
+            className="pointer-events-none grid size-6 place-items-center rounded-md border-2 border-slate-500 bg-white text-transparent peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white dark:border-slate-400 dark:bg-slate-900 dark:peer-checked:border-brand-500 dark:peer-checked:bg-brand-600"
+          >
+            <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M5 12.5l4.5 4.5L19 7.5" />
+            </svg>
+          </span>
+        </span>
         <span className="text-sm font-medium text-slate-700 dark:text-slate-200">{label}</span>
       </label>
       {hint && (
@@ -78,9 +86,8 @@ export default function SettingsPage() {
   const [form, setForm] = useState<SettingsForm | null>(null)
   const [errors, setErrors] = useState<Partial<Record<SettingsKey, string>>>({})
   const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<Result | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
   const [customUrl, setCustomUrl] = useState(false)
-  const closeResult = useCallback(() => setResult(null), [])
   const connect = useConnectInfo()
 
   useEffect(() => {
@@ -139,11 +146,15 @@ export default function SettingsPage() {
     const checked = validate(patch)
     if (!checked.ok) {
       setErrors(checked.errors)
+      // The field may be off-screen on a phone: a line beside the Save button says to look.
+      const n = Object.keys(checked.errors).length
+      setFailure(n === 1 ? 'Check the field marked in red above' : `Check the ${n} fields marked in red above`)
       return
     }
     setErrors({})
+    setFailure(null)
     if (Object.keys(checked.value).length === 0) {
-      setResult({ kind: 'success', message: 'No changes to save' })
+      toast({ kind: 'info', title: 'No changes to save' })
       return
     }
     setBusy(true)
@@ -156,12 +167,13 @@ export default function SettingsPage() {
       setCustomUrl(false)
       // The header, money and dates follow at once.
       await loadDisplaySettings()
-      setResult({ kind: 'success', message: res.message || 'Settings saved' })
+      toast({ kind: 'success', title: res.message || SETTINGS_MSG.saved })
     } catch (err) {
       const message = errorText(err)
       const field = fieldOfMessage(message)
       if (field) setErrors({ [field]: LABELS[field] + message.slice(field.length) })
-      setResult({ kind: 'error', message: field ? LABELS[field] + message.slice(field.length) : message })
+      // A field's refusal shows under it; the form stays as typed.
+      setFailure(field ? LABELS[field] + message.slice(field.length) : message)
     } finally {
       setBusy(false)
     }
@@ -175,17 +187,11 @@ export default function SettingsPage() {
           {text('restaurant_name', { autoComplete: 'organization' })}
           {text('currency', { hint: 'A 3-letter code, e.g. ZMW', autoCapitalize: 'characters' })}
           {text('locale', { hint: 'e.g. en-ZM' })}
-          {text('time_zone', { hint: 'e.g. Africa/Lusaka', list: 'rims-time-zones' })}
-          <datalist id="rims-time-zones">
-            {TIME_ZONES.map((z) => (
-              <option key={z} value={z} />
-            ))}
-          </datalist>
+          <TimeZonePicker label={LABELS.time_zone} value={form.time_zone} onChange={set('time_zone')} error={errors.time_zone} />
         </Section>
 
         <Section title="Stock and alerts" description="When items count as expiring or low, and when a discrepancy alert is raised.">
           {number('expiring_days', '1 to 365 days')}
-          {number('kitchen_low_threshold', 'Kitchen stock at or below this shows Low Stock', true)}
           {number('discrepancy_wastage_value', "A day's kitchen wastage worth more than this raises an alert", true)}
           {number('discrepancy_count_change', 'A stock count changing a balance by more than this raises an alert', true)}
         </Section>
@@ -210,8 +216,8 @@ export default function SettingsPage() {
           <Switch label={LABELS.smtp_secure} checked={form.smtp_secure} onChange={set('smtp_secure')} />
         </Section>
 
-        <Section title="Backup schedule" description="When the automatic backup runs (in the restaurant's time zone) and how many are kept.">
-          {text('backup_cron', { hint: 'minute hour day month weekday, e.g. 0 3 * * * for 03:00 every day', autoComplete: 'off', spellCheck: false })}
+        <Section title="Automatic backups" description="When the automatic backup runs (in the restaurant's time zone) and how many are kept.">
+          <BackupSchedule value={form.backup_cron} onChange={set('backup_cron')} error={errors.backup_cron} />
           {number('backup_keep', '1 to 365')}
         </Section>
 
@@ -261,7 +267,7 @@ export default function SettingsPage() {
           </ConnectDevice>
         </div>
 
-        <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:justify-end sm:px-6 dark:border-slate-800 dark:bg-slate-900/95">
+        <div className="sticky bottom-0 -mx-4 flex flex-col-reverse flex-wrap gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:justify-end sm:px-6 dark:border-slate-800 dark:bg-slate-900/95">
           <Button
             variant="secondary"
             disabled={busy}
@@ -276,11 +282,15 @@ export default function SettingsPage() {
           <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : 'Save Settings'}
           </Button>
+          {failure && (
+            <div className="w-full sm:order-first">
+              <ErrorLine message={failure} />
+            </div>
+          )}
         </div>
       </form>
 
       <Backups />
-      <ResultDialog result={result} onClose={closeResult} />
     </section>
   )
 }

@@ -9,7 +9,6 @@ export interface SettingsForm {
   locale: string
   time_zone: string
   expiring_days: string
-  kitchen_low_threshold: string
   discrepancy_wastage_value: string
   discrepancy_count_change: string
   token_hours: string
@@ -27,7 +26,7 @@ export interface SettingsForm {
 }
 export type SettingsKey = keyof SettingsForm
 
-export const NUMERIC_KEYS = ['expiring_days', 'kitchen_low_threshold', 'discrepancy_wastage_value', 'discrepancy_count_change', 'token_hours', 'smtp_port', 'backup_keep'] as const
+export const NUMERIC_KEYS = ['expiring_days', 'discrepancy_wastage_value', 'discrepancy_count_change', 'token_hours', 'smtp_port', 'backup_keep'] as const
 const isNumeric = (k: SettingsKey): k is (typeof NUMERIC_KEYS)[number] => (NUMERIC_KEYS as readonly string[]).includes(k)
 
 /** The label of each field; a schema message naming the field is shown with its label instead. */
@@ -37,7 +36,6 @@ export const LABELS: Record<SettingsKey, string> = {
   locale: 'Locale',
   time_zone: 'Time zone',
   expiring_days: 'Expiring soon window (days)',
-  kitchen_low_threshold: 'Kitchen low stock threshold',
   discrepancy_wastage_value: 'Daily wastage alert value',
   discrepancy_count_change: 'Stock count change alert',
   token_hours: 'Sign-in lifetime (hours)',
@@ -48,7 +46,7 @@ export const LABELS: Record<SettingsKey, string> = {
   smtp_user: 'SMTP user',
   smtp_password: 'SMTP password',
   smtp_from: 'From address',
-  backup_cron: 'Backup schedule (cron)',
+  backup_cron: 'Backup schedule',
   backup_keep: 'Backups to keep',
   require_https: 'Require HTTPS',
 }
@@ -60,7 +58,6 @@ export function toForm(s: ManagerSettings): SettingsForm {
     locale: s.locale,
     time_zone: s.time_zone,
     expiring_days: String(s.expiring_days),
-    kitchen_low_threshold: String(s.kitchen_low_threshold),
     discrepancy_wastage_value: String(s.discrepancy_wastage_value),
     discrepancy_count_change: String(s.discrepancy_count_change),
     token_hours: String(s.token_hours),
