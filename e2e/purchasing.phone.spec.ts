@@ -12,7 +12,7 @@ async function headersOf(request: APIRequestContext) {
 }
 
 test('suggestion → order → send text → receive on a phone → balance and cost updated', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000) // many steps and two axe runs on a shared, loaded CPU
   const headers = await headersOf(request)
   const s = stamp()
   const supplier = (await (await request.post('/api/suppliers', { headers, data: { name: `Oil Traders ${s}` } })).json()).data
