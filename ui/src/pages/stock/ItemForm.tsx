@@ -14,6 +14,7 @@ import { STOCK_UI } from '../../messages/stock'
 import type { Lookups } from './useLookups'
 import { useSubmit } from '../../components/useSubmit'
 import { PackRows, packsInput, type PackDraft } from './PackRows'
+import { CostingFields, costingDraft, costingInput } from './CostingFields'
 
 const LABELS = {
   name: 'Item Name',
@@ -46,6 +47,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
   })
   const [packs, setPacks] = useState<PackDraft[]>(() => (item?.packs ?? []).map((p) => ({ name: p.name, size: String(p.size) })))
   const [errors, setErrors] = useState<Partial<Record<Key | 'packs', string>>>({})
+  const [costing, setCosting] = useState(() => costingDraft(item))
   const { busy, failure, setFailure, run } = useSubmit()
   const set = (k: Key) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
 
@@ -63,6 +65,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
       expiry_date: form.expiry_date,
       ...(item ? {} : { current_quantity: numberOrUndefined(form.current_quantity) }),
       packs: packsInput(packs),
+      ...costingInput(costing),
     }
     // The form requires every field the spec marks required, on edit too.
     const missing: Partial<Record<Key | 'packs', string>> = {}
@@ -126,6 +129,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
         <QuantityField label={LABELS.min_stock_level} value={form.min_stock_level} onChange={set('min_stock_level')} error={errors.min_stock_level} hint={STOCK_UI.quantityHint} required />
         <TextField label={LABELS.expiry_date} type="date" value={form.expiry_date} onChange={set('expiry_date')} error={errors.expiry_date} hint="Optional" />
         <PackRows rows={packs} unit={form.unit} error={errors.packs} idPrefix={formId} onChange={setPacks} />
+        <CostingFields value={costing} onChange={setCosting} errors={errors as Record<string, string | undefined>} />
       </div>
     </FormModal>
   )
