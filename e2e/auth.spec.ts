@@ -3,8 +3,8 @@ import { MSG } from '../src/contract/messages'
 import { DEMO, fakeToken, logoutFromHeader, navLinkNames, signInAs, signInWithForm } from './helpers'
 
 const NAV = {
-  Manager: ['Alerts', 'Dashboard', 'Kitchen', 'Movements', 'Purchasing', 'Recipes', 'Reports', 'Requests', 'Settings', 'Stock'],
-  Storekeeper: ['Movements', 'Purchasing', 'Recipes', 'Requests', 'Stock'],
+  Manager: ['Alerts', 'Counts', 'Dashboard', 'Kitchen', 'Movements', 'Purchasing', 'Recipes', 'Reports', 'Requests', 'Settings', 'Stock'],
+  Storekeeper: ['Counts', 'Movements', 'Purchasing', 'Recipes', 'Requests', 'Stock'],
   Chef: ['Kitchen', 'Recipes', 'Requests'],
 } as const
 
