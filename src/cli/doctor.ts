@@ -1,6 +1,7 @@
 import type { Db } from '../db/open'
 import { stockLedgerCheck } from '../modules/stock/doctor'
 import { kitchenLedgerCheck } from '../modules/kitchen-inventory/doctor'
+import { purchasingCheck } from '../modules/purchasing/doctor'
 
 export interface DoctorCheck {
   name: string
@@ -23,6 +24,7 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   },
   stockLedgerCheck,
   kitchenLedgerCheck,
+  purchasingCheck,
 ]
 
 export function runDoctor(db: Db) {

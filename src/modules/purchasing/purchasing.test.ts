@@ -3,6 +3,7 @@ import { PO_MSG, suggestedPacks } from '../../contract/purchasing'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
 import { stockBuilders } from '../stock/builders'
 import { stockLedgerCheck } from '../stock/doctor'
+import { purchasingCheck } from './doctor'
 
 let env: TestEnv
 let manager: { id: number; token: string }
@@ -237,6 +238,10 @@ describe('receiving', () => {
     expect(order.lines[0]).toMatchObject({ received_quantity: 2, outstanding: 0 })
     expect((await receive(po.id, { invoice_number: 'INV-3', lines: [{ line_id: po.lines[0].id, received_quantity: 1, unit_price: 18 }] })).body.message).toContain('is RECEIVED')
     expect(stockLedgerCheck.run(env.deps.db)).toEqual([])
+    expect(purchasingCheck.run(env.deps.db)).toEqual([])
+    // The doctor sees an order line that no longer agrees with its receipts.
+    env.deps.db.query('UPDATE purchase_order_lines SET received_quantity = 100 WHERE id = $id').run({ id: po.lines[0].id })
+    expect(purchasingCheck.run(env.deps.db)).toEqual([`${po.number} line ${po.lines[0].id}: received 1 / refused 0 but its receipts say 2 / 0`])
   })
 
   test('short and refused quantities: refused goods stay out of stock and the order stays partly received', async () => {

@@ -184,5 +184,6 @@ export const largestBalance = (db: Db, id: number): number =>
 /** An approved stock count confirmed these items' balances (issue 17). */
 export const markVerified = (db: Db, itemIds: readonly number[], at: string) =>
   db.query('UPDATE items SET last_verified_at = $at WHERE id IN (SELECT value FROM json_each($ids))').run({ at, ids: JSON.stringify(itemIds) })
+
 /** Ordering (issue 18): the pack an item is ordered in (checked against its packs by the caller). */
 export const setOrderPack = (db: Db, id: number, packId: number | null) => db.query('UPDATE items SET order_pack_id = $packId WHERE id = $id').run({ id, packId })

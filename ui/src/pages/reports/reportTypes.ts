@@ -1,6 +1,6 @@
 import type { ReportType } from '../../../../src/contract/reports'
 
-/** The seven report types as the Manager picks them: a name and what the report answers. */
+/** The report types as the Manager picks them: a name and what the report answers. */
 export const REPORT_INFO: Record<ReportType, { name: string; description: string }> = {
   'stock-balance': { name: 'Stock Balance', description: 'Opening stock, stock in and out, and the closing quantity and value of every item.' },
   'stock-movements': { name: 'Stock Movements', description: 'Every stock movement in the period, with who recorded it and why.' },

@@ -26,6 +26,9 @@ const LABELS = {
   current_quantity: 'Initial Quantity',
   min_stock_level: 'Minimum Stock Level',
   expiry_date: 'Expiry Date',
+  par_level: 'Par Level',
+  supplier_code: 'Supplier Code',
+  order_pack_id: 'Order In',
 }
 type Key = keyof typeof LABELS
 
@@ -44,6 +47,9 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
     current_quantity: item ? String(item.current_quantity) : '',
     min_stock_level: item ? String(item.min_stock_level) : '',
     expiry_date: item?.expiry_date ?? '',
+    par_level: item?.par_level != null ? String(item.par_level) : '',
+    supplier_code: item?.supplier_code ?? '',
+    order_pack_id: item?.order_pack_id != null ? String(item.order_pack_id) : '',
   })
   const [packs, setPacks] = useState<PackDraft[]>(() => (item?.packs ?? []).map((p) => ({ name: p.name, size: String(p.size) })))
   const [errors, setErrors] = useState<Partial<Record<Key | 'packs', string>>>({})
@@ -65,6 +71,10 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
       expiry_date: form.expiry_date,
       ...(item ? {} : { current_quantity: numberOrUndefined(form.current_quantity) }),
       packs: packsInput(packs),
+      // Ordering (issue 18): an empty par level means the item is never suggested.
+      par_level: form.par_level.trim() === '' ? null : numberOrUndefined(form.par_level),
+      supplier_code: form.supplier_code,
+      ...(item ? { order_pack_id: form.order_pack_id ? Number(form.order_pack_id) : null } : {}),
       ...costingInput(costing),
     }
     // The form requires every field the spec marks required, on edit too.
@@ -128,6 +138,17 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
         )}
         <QuantityField label={LABELS.min_stock_level} value={form.min_stock_level} onChange={set('min_stock_level')} error={errors.min_stock_level} hint={STOCK_UI.quantityHint} required />
         <TextField label={LABELS.expiry_date} type="date" value={form.expiry_date} onChange={set('expiry_date')} error={errors.expiry_date} hint="Optional" />
+        <QuantityField label={LABELS.par_level} unit={form.unit || null} value={form.par_level} onChange={set('par_level')} error={errors.par_level} hint="Optional: orders fill up to it" />
+        <TextField label={LABELS.supplier_code} value={form.supplier_code} onChange={set('supplier_code')} error={errors.supplier_code} hint="Optional: printed on orders" />
+        {item && item.packs.length > 0 && (
+          <SelectField
+            label={LABELS.order_pack_id}
+            value={form.order_pack_id}
+            onChange={set('order_pack_id')}
+            error={errors.order_pack_id}
+            options={[{ value: '', label: `${item.unit} (base unit)` }, ...item.packs.map((p) => ({ value: String(p.id), label: `${p.name} of ${p.size} ${item.unit}` }))]}
+          />
+        )}
         <PackRows rows={packs} unit={form.unit} error={errors.packs} idPrefix={formId} onChange={setPacks} />
         <CostingFields value={costing} onChange={setCosting} errors={errors as Record<string, string | undefined>} />
       </div>
