@@ -1,10 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test'
 import { apiLogin, DEMO, expectAccessible, signInAs } from './helpers'
 
 // The actual-vs-theoretical page on a 375 px phone: two approved counts, a receipt, a sales day; the
 // item's variance is shown first with its value, the bar chart draws, and the page passes axe.
 
 test.setTimeout(180_000)
+// Lazy page chunks and the debounced cost preview take seconds on a loaded machine.
+const expect = baseExpect.configure({ timeout: 20_000 })
 
 async function api(request: APIRequestContext, token: string, method: 'get' | 'post' | 'put', path: string, data?: unknown, headers: Record<string, string> = {}) {
   const res = await request[method](path, { headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID(), ...headers }, data: data as never })

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test'
 import { apiLogin, DEMO, expectAccessible, signInAs } from './helpers'
 
 // The recipe editor on a 375 px phone: lines typed one by one, the cost tree follows, lines that
@@ -6,6 +6,8 @@ import { apiLogin, DEMO, expectAccessible, signInAs } from './helpers'
 
 // Two cores shared by many jobs: a page of several chunks and a few API calls can take a while.
 test.setTimeout(180_000)
+// Lazy page chunks and the debounced cost preview take seconds on a loaded machine.
+const expect = baseExpect.configure({ timeout: 20_000 })
 
 async function makeItem(request: APIRequestContext, token: string, body: Record<string, unknown>) {
   const headers = { authorization: `Bearer ${token}` }

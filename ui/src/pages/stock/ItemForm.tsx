@@ -14,6 +14,7 @@ import { STOCK_UI } from '../../messages/stock'
 import type { Lookups } from './useLookups'
 import { useSubmit } from '../../components/useSubmit'
 import { PackRows, packsInput, type PackDraft } from './PackRows'
+import { CostingFields, costingDraft, costingInput } from './CostingFields'
 
 const LABELS = {
   name: 'Item Name',
@@ -54,6 +55,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
   })
   const [packs, setPacks] = useState<PackDraft[]>(() => (item?.packs ?? []).map((p) => ({ name: p.name, size: String(p.size) })))
   const [errors, setErrors] = useState<Partial<Record<Key | 'packs', string>>>({})
+  const [costing, setCosting] = useState(() => costingDraft(item))
   const { busy, failure, setFailure, run } = useSubmit()
   const set = (k: Key) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
 
@@ -76,6 +78,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
       par_level: form.par_level.trim() === '' ? null : numberOrUndefined(form.par_level),
       supplier_code: form.supplier_code,
       ...(item ? { order_pack_id: form.order_pack_id ? Number(form.order_pack_id) : null } : {}),
+      ...costingInput(costing),
     }
     // The form requires every field the spec marks required, on edit too.
     const missing: Partial<Record<Key | 'packs', string>> = {}
@@ -151,6 +154,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
           />
         )}
         <PackRows rows={packs} unit={form.unit} error={errors.packs} idPrefix={formId} onChange={setPacks} />
+        <CostingFields value={costing} onChange={setCosting} errors={errors as Record<string, string | undefined>} />
       </div>
     </FormModal>
   )
