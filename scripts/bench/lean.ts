@@ -12,13 +12,13 @@
 //    the demo database, 16 keep-alive connections each, autocannon, after a 1 s warm-up each, in 1 s slices that
 //    alternate between the two (--duration of each);
 // 5. Lighthouse on /login (mobile, simulated slow 4G: its defaults), Debian's Chromium, HTTPS off.
-import { spawn, type Subprocess } from 'bun'
+import { spawn } from 'bun'
 import { closeSync, copyFileSync, cpSync, fsyncSync, openSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEMO_PASSWORD } from '../../src/cli/demo'
-import { EXECUTABLE, ROOT, cpuMs, ensureBenchSeed, ensureExecutable, freePort, loadAverage, login, machine, measure, median, rssMb, waitFor, type Measured } from './lib'
+import { ROOT, cpuMs, ensureBenchSeed, ensureExecutable, firstOk, freePort, loadAverage, login, machine, measure, median, migratedBenchSeed, rssMb, startRims, stopProcess, waitFor, type Measured } from './lib'
 
 export const HELLO = join(ROOT, '.bench', 'hello')
 const HELLO_SOURCE = join(import.meta.dir, 'hello.ts')
@@ -98,64 +98,6 @@ export async function ensureHello(): Promise<string> {
   const p = spawn([process.execPath, 'build', HELLO_SOURCE, '--compile', '--minify', '--sourcemap=none', '--outfile', HELLO], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' })
   if ((await p.exited) !== 0) throw new Error('compiling scripts/bench/hello.ts failed')
   return HELLO
-}
-
-/** Polls a URL every 2 ms until it answers 200; returns ms since t0. */
-async function firstOk(url: string, proc: Subprocess, t0: number, o: { ca?: string; timeoutMs?: number } = {}): Promise<number> {
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${url}: the process exited with ${proc.exitCode}`)
-    try {
-      // Bun's client refuses the local CA's critical name constraints ("unsupported name constraint type",
-      // BoringSSL); browsers accept them. The chain is not what this times, so the client skips the check.
-      const res = await fetch(url, o.ca ? { tls: { ca: o.ca, rejectUnauthorized: false } } : undefined)
-      await res.arrayBuffer()
-      if (res.ok) return performance.now() - t0
-    } catch {}
-    if (performance.now() - t0 > (o.timeoutMs ?? 60_000)) throw new Error(`${url} did not answer in time`)
-    await Bun.sleep(2)
-  }
-}
-
-async function stopProcess(proc: Subprocess) {
-  if (proc.exitCode === null) proc.kill('SIGTERM')
-  await proc.exited
-}
-
-interface Started {
-  proc: Subprocess
-  http: string
-  https: string | null
-  /** Spawn → first 200 on /api/health (on the HTTPS port when HTTPS is on). */
-  startMs: number
-  startCpuMs: number
-}
-
-/** dist/rims serve on a data dir, HTTPS on (a free port, the local CA in <dir>/tls) or off. */
-async function startRims(dataDir: string, o: { https: boolean; demo?: boolean }): Promise<Started> {
-  const [port, httpsPort] = [freePort(), o.https ? freePort() : 0]
-  const caPath = join(dataDir, 'tls', 'ca.crt')
-  const caBefore = existsSync(caPath) ? readFileSync(caPath, 'utf8') : undefined
-  const t0 = performance.now()
-  const proc = spawn([EXECUTABLE, 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', dataDir, ...(o.demo ? ['--demo'] : [])], {
-    cwd: tmpdir(),
-    env: { ...process.env, RIMS_HTTPS_PORT: String(httpsPort) },
-    stdout: 'ignore',
-    stderr: 'inherit',
-  })
-  const http = `http://127.0.0.1:${port}`
-  const https = o.https ? `https://127.0.0.1:${httpsPort}` : null
-  let startMs: number
-  if (https && caBefore) startMs = await firstOk(https + '/api/health', proc, t0, { ca: caBefore })
-  else if (https) {
-    // A first start makes the CA: wait for it, then for the HTTPS answer (only warm-up starts come here).
-    while (!existsSync(caPath)) {
-      if (proc.exitCode !== null || performance.now() - t0 > 60_000) throw new Error('rims made no local CA')
-      await Bun.sleep(10)
-    }
-    await Bun.sleep(50)
-    startMs = await firstOk(https + '/api/health', proc, t0, { ca: readFileSync(caPath, 'utf8') })
-  } else startMs = await firstOk(http + '/api/health', proc, t0)
-  return { proc, http, https, startMs, startCpuMs: cpuMs(proc.pid) }
 }
 
 /** The hello's cold start (spawn → first 200) and RSS SETTLE_MS later. */
@@ -290,7 +232,8 @@ export async function leanFigures(o: LeanOptions): Promise<LeanSummary> {
   await ensureHello()
   const seedDir = join(o.data, 'seed')
   await ensureBenchSeed(seedDir)
-  const seedDb = join(seedDir, 'rims.db')
+  // Migrated once here, so each timed start opens a database at this RIMS's schema (no migration in the figure).
+  const seedDb = migratedBenchSeed(seedDir)
   const work = join(o.data, 'lean')
   rmSync(work, { recursive: true, force: true })
   mkdirSync(work, { recursive: true })
