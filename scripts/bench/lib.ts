@@ -184,8 +184,9 @@ export interface Started {
  * dist/rims serve on a data dir, HTTPS on (a free port, the local CA in <dir>/tls, made by a first start) or off;
  * startMs runs from spawn to the first 200 on /api/health (on the HTTPS port when HTTPS is on).
  */
-export async function startRims(dataDir: string, o: { https: boolean; demo?: boolean }): Promise<Started> {
-  const [port, httpsPort] = [freePort(), o.https ? freePort() : 0]
+export async function startRims(dataDir: string, o: { https: boolean; demo?: boolean; ports?: { http: number; https: number } }): Promise<Started> {
+  // Given ports: the same addresses at every start, as on a real box (the start-up QR code is kept per address).
+  const [port, httpsPort] = [o.ports?.http ?? freePort(), o.https ? (o.ports?.https ?? freePort()) : 0]
   const caPath = join(dataDir, 'tls', 'ca.crt')
   const caBefore = existsSync(caPath) ? readFileSync(caPath, 'utf8') : undefined
   const t0 = performance.now()
