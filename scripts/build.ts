@@ -12,6 +12,8 @@ const skipUi = process.argv.includes('--skip-ui')
 
 export async function buildUi() {
   await $`${join(root, 'node_modules/.bin/vite')} build ${join(root, 'ui')} --logLevel warn`.cwd(root)
+  // The sign-in screen as static HTML for the first paint (ui/dist/login-shell.html; src/http/static.ts).
+  await $`${process.execPath} ${join(root, 'scripts/login-shell.tsx')}`.cwd(root).quiet()
 }
 
 /** Writes src/ui-assets.gen.ts: one embedded-file import per built UI file and a URL → file map. */
