@@ -2,14 +2,14 @@
 // with HTTPS on, and the items page's throughput over HTTPS as a ratio to HTTP (keep-alive, autocannon).
 //   node_modules/.bin/bun scripts/bench/https.ts [--starts 5] [--duration 5] [--connections 10]
 // Builds dist/rims first if it is missing. Each server runs on a fresh temp data dir and free ports.
-import { spawn, type Subprocess } from 'bun'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { spawn } from 'bun'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureLocalCertificates } from '../../src/tls/local-ca'
 import { serverNames } from '../../src/tls/names'
-import { EXECUTABLE, ROOT, cpuMs, ensureExecutable, freePort, mean, median, ms } from './lib'
+import { ROOT, cpuMs, ensureExecutable, mean, median, ms, startRims, stopProcess, type Started } from './lib'
 
 const { values } = parseArgs({ options: { starts: { type: 'string', default: '5' }, duration: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' } } })
 const STARTS = Number(values.starts)
@@ -18,48 +18,18 @@ const CONNECTIONS = Number(values.connections)
 
 await ensureExecutable()
 
-interface Server {
-  http: string
-  https: string | null
-  ca: string | null
-  proc: Subprocess
-  startMs: number
+interface Server extends Started {
   stop(): Promise<void>
 }
 
-/** Starts dist/rims on a fresh data dir; startMs runs from spawn to the first answer on the HTTPS port (HTTP when off). */
+/** dist/rims on a fresh data dir (scripts/bench/lib.ts startRims): startMs runs from spawn to the first answer on the HTTPS port (HTTP when off). */
 async function start(o: { https: boolean; demo?: boolean }): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rims-bench-https-'))
-  const [port, httpsPort] = [freePort(), o.https ? freePort() : 0]
-  const t0 = performance.now()
-  const proc = spawn([EXECUTABLE, 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', dataDir, ...(o.demo ? ['--demo'] : [])], {
-    cwd: tmpdir(),
-    env: { ...process.env, RIMS_HTTPS_PORT: String(httpsPort) },
-    stdout: 'ignore',
-    stderr: 'inherit',
-  })
-  const http = `http://127.0.0.1:${port}`
-  const https = o.https ? `https://127.0.0.1:${httpsPort}` : null
-  let ca: string | null = null
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`rims exited with ${proc.exitCode}`)
-    try {
-      if (https) ca ??= readFileSync(join(dataDir, 'tls/ca.crt'), 'utf8')
-      // Bun's fetch refuses the local CA's IP-address name constraints (docs/https.md); the tests verify the chain with curl.
-      if ((await fetch((https ?? http) + '/api/health', { tls: ca ? { ca, rejectUnauthorized: false } : undefined })).ok) break
-    } catch {}
-    if (performance.now() - t0 > 30_000) throw new Error('rims did not answer within 30 s')
-    await Bun.sleep(2)
-  }
+  const s = await startRims(dataDir, o)
   return {
-    http,
-    https,
-    ca,
-    proc,
-    startMs: performance.now() - t0,
+    ...s,
     async stop() {
-      proc.kill('SIGTERM')
-      await proc.exited
+      await stopProcess(s.proc)
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

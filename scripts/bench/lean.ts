@@ -12,13 +12,13 @@
 //    the demo database, 16 keep-alive connections each, autocannon, after a 1 s warm-up each, in 1 s slices that
 //    alternate between the two (--duration of each);
 // 5. Lighthouse on /login (mobile, simulated slow 4G: its defaults), Debian's Chromium, HTTPS off.
-import { spawn, type Subprocess } from 'bun'
+import { spawn } from 'bun'
 import { closeSync, copyFileSync, cpSync, fsyncSync, openSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEMO_PASSWORD } from '../../src/cli/demo'
-import { EXECUTABLE, ROOT, cpuMs, ensureBenchSeed, ensureExecutable, freePort, loadAverage, login, machine, measure, median, rssMb, waitFor, type Measured } from './lib'
+import { ROOT, cpuMs, ensureBenchSeed, ensureExecutable, firstOk, freePort, loadAverage, login, machine, measure, median, migratedBenchSeed, rssMb, startRims, stopProcess, waitFor, type Measured } from './lib'
 
 export const HELLO = join(ROOT, '.bench', 'hello')
 const HELLO_SOURCE = join(import.meta.dir, 'hello.ts')
@@ -26,6 +26,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const DEMO_MANAGER = 'manager@rims.local'
 /** How long after the first answer RSS is read: the start's last allocations land, nothing else has run yet. */
 const SETTLE_MS = 300
+/** And when the work deferred past the first answers (schedules at 1 s, the first alert rescan) has run. */
+const SETTLED_MS = 3000
+/** One HTTP and one HTTPS port for every start with HTTPS on, as a box keeps its addresses from one start to the next. */
+type BoxPorts = { http: number; https: number }
 const CONNECTIONS = 16
 
 export interface LeanOptions {
@@ -58,6 +62,7 @@ export interface LeanRun {
   httpsSeededStartCpuMs: number
   rssDemoHttpsOffMb: number
   rssDemoHttpsOnMb: number
+  rssDemoHttpsOnSettledMb: number
   items: Measured
   bare: Measured
   lighthouse: LighthouseFigures | null
@@ -76,6 +81,8 @@ export interface LeanSummary {
   startCpuRatioToHello: number
   rssDemoHttpsOffMb: number
   rssDemoHttpsOnMb: number
+  /** HTTPS on, SETTLED_MS after the first answer: the deferred schedules and first alert rescan have run. */
+  rssDemoHttpsOnSettledMb: number
   rssRatioToHello: number
   itemsRps: number
   itemsP50: number
@@ -98,64 +105,6 @@ export async function ensureHello(): Promise<string> {
   const p = spawn([process.execPath, 'build', HELLO_SOURCE, '--compile', '--minify', '--sourcemap=none', '--outfile', HELLO], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' })
   if ((await p.exited) !== 0) throw new Error('compiling scripts/bench/hello.ts failed')
   return HELLO
-}
-
-/** Polls a URL every 2 ms until it answers 200; returns ms since t0. */
-async function firstOk(url: string, proc: Subprocess, t0: number, o: { ca?: string; timeoutMs?: number } = {}): Promise<number> {
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${url}: the process exited with ${proc.exitCode}`)
-    try {
-      // Bun's client refuses the local CA's critical name constraints ("unsupported name constraint type",
-      // BoringSSL); browsers accept them. The chain is not what this times, so the client skips the check.
-      const res = await fetch(url, o.ca ? { tls: { ca: o.ca, rejectUnauthorized: false } } : undefined)
-      await res.arrayBuffer()
-      if (res.ok) return performance.now() - t0
-    } catch {}
-    if (performance.now() - t0 > (o.timeoutMs ?? 60_000)) throw new Error(`${url} did not answer in time`)
-    await Bun.sleep(2)
-  }
-}
-
-async function stopProcess(proc: Subprocess) {
-  if (proc.exitCode === null) proc.kill('SIGTERM')
-  await proc.exited
-}
-
-interface Started {
-  proc: Subprocess
-  http: string
-  https: string | null
-  /** Spawn → first 200 on /api/health (on the HTTPS port when HTTPS is on). */
-  startMs: number
-  startCpuMs: number
-}
-
-/** dist/rims serve on a data dir, HTTPS on (a free port, the local CA in <dir>/tls) or off. */
-async function startRims(dataDir: string, o: { https: boolean; demo?: boolean }): Promise<Started> {
-  const [port, httpsPort] = [freePort(), o.https ? freePort() : 0]
-  const caPath = join(dataDir, 'tls', 'ca.crt')
-  const caBefore = existsSync(caPath) ? readFileSync(caPath, 'utf8') : undefined
-  const t0 = performance.now()
-  const proc = spawn([EXECUTABLE, 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', dataDir, ...(o.demo ? ['--demo'] : [])], {
-    cwd: tmpdir(),
-    env: { ...process.env, RIMS_HTTPS_PORT: String(httpsPort) },
-    stdout: 'ignore',
-    stderr: 'inherit',
-  })
-  const http = `http://127.0.0.1:${port}`
-  const https = o.https ? `https://127.0.0.1:${httpsPort}` : null
-  let startMs: number
-  if (https && caBefore) startMs = await firstOk(https + '/api/health', proc, t0, { ca: caBefore })
-  else if (https) {
-    // A first start makes the CA: wait for it, then for the HTTPS answer (only warm-up starts come here).
-    while (!existsSync(caPath)) {
-      if (proc.exitCode !== null || performance.now() - t0 > 60_000) throw new Error('rims made no local CA')
-      await Bun.sleep(10)
-    }
-    await Bun.sleep(50)
-    startMs = await firstOk(https + '/api/health', proc, t0, { ca: readFileSync(caPath, 'utf8') })
-  } else startMs = await firstOk(http + '/api/health', proc, t0)
-  return { proc, http, https, startMs, startCpuMs: cpuMs(proc.pid) }
 }
 
 /** The hello's cold start (spawn → first 200) and RSS SETTLE_MS later. */
@@ -183,15 +132,20 @@ function freshSeededDir(root: string, seedDb: string, warm: string) {
   closeSync(fd)
   copyFileSync(join(warm, 'secret.key'), join(dir, 'secret.key'))
   cpSync(join(warm, 'tls'), join(dir, 'tls'), { recursive: true })
+  // The start-up QR code a box keeps for its address (src/tls/setup.ts startQr).
+  if (existsSync(join(warm, 'start-qr.txt'))) copyFileSync(join(warm, 'start-qr.txt'), join(dir, 'start-qr.txt'))
   return dir
 }
 
 /** RSS SETTLE_MS after the first /api/health answer, on the demo data dir. */
-async function demoRss(demoDir: string, https: boolean) {
-  const s = await startRims(demoDir, { https })
+async function demoRss(demoDir: string, https: boolean, ports: BoxPorts) {
+  const s = await startRims(demoDir, { https, ports })
   try {
     await Bun.sleep(SETTLE_MS)
-    return rssMb(s.proc.pid)
+    const rss = rssMb(s.proc.pid)
+    // Later the deferred work has run too: the backup and alert crons planned (ICU's zone data) and the first rescan.
+    await Bun.sleep(SETTLED_MS - SETTLE_MS)
+    return { rss, settled: rssMb(s.proc.pid) }
   } finally {
     await stopProcess(s.proc)
   }
@@ -290,7 +244,8 @@ export async function leanFigures(o: LeanOptions): Promise<LeanSummary> {
   await ensureHello()
   const seedDir = join(o.data, 'seed')
   await ensureBenchSeed(seedDir)
-  const seedDb = join(seedDir, 'rims.db')
+  // Migrated once here, so each timed start opens a database at this RIMS's schema (no migration in the figure).
+  const seedDb = migratedBenchSeed(seedDir)
   const work = join(o.data, 'lean')
   rmSync(work, { recursive: true, force: true })
   mkdirSync(work, { recursive: true })
@@ -299,23 +254,24 @@ export async function leanFigures(o: LeanOptions): Promise<LeanSummary> {
     const warm = join(work, 'warm')
     mkdirSync(warm)
     copyFileSync(seedDb, join(warm, 'rims.db'))
-    await stopProcess((await startRims(warm, { https: true })).proc)
+    const ports: BoxPorts = { http: freePort(), https: freePort() }
+    await stopProcess((await startRims(warm, { https: true, ports })).proc)
     const demo = join(work, 'demo')
     mkdirSync(demo)
-    await stopProcess((await startRims(demo, { https: true, demo: true })).proc)
+    await stopProcess((await startRims(demo, { https: true, demo: true, ports })).proc)
 
     const raw: LeanRun[] = []
     for (let i = 1; i <= o.runs; i++) {
       const load = loadAverage()
       const hello = await helloStart()
       const dir = freshSeededDir(work, seedDb, warm)
-      const seeded = await startRims(dir, { https: true })
+      const seeded = await startRims(dir, { https: true, ports })
       await stopProcess(seeded.proc)
       rmSync(dir, { recursive: true, force: true })
-      const rssOff = await demoRss(demo, false)
-      const rssOn = await demoRss(demo, true)
+      const rssOff = (await demoRss(demo, false, ports)).rss
+      const { rss: rssOn, settled: rssOnSettled } = await demoRss(demo, true, ports)
       log(
-        `  lean run ${i}: hello ${hello.startMs.toFixed(0)} ms (CPU ${hello.startCpuMs.toFixed(0)} ms) / ${hello.rssMb.toFixed(1)} MB; seeded HTTPS start ${seeded.startMs.toFixed(0)} ms (CPU ${seeded.startCpuMs.toFixed(0)} ms); demo RSS ${rssOff.toFixed(1)} MB off, ${rssOn.toFixed(1)} MB on (load ${load.toFixed(1)})`,
+        `  lean run ${i}: hello ${hello.startMs.toFixed(0)} ms (CPU ${hello.startCpuMs.toFixed(0)} ms) / ${hello.rssMb.toFixed(1)} MB; seeded HTTPS start ${seeded.startMs.toFixed(0)} ms (CPU ${seeded.startCpuMs.toFixed(0)} ms); demo RSS ${rssOff.toFixed(1)} MB off, ${rssOn.toFixed(1)} MB on, ${rssOnSettled.toFixed(1)} MB on after ${SETTLED_MS / 1000} s (load ${load.toFixed(1)})`,
       )
       const { items, bare } = await itemsAgainstBare(demo, o.duration)
       log(`  lean run ${i}: items page 1 @${CONNECTIONS}: ${Math.round(items.rps)} req/s (p50 ${items.p50} ms), bare ${Math.round(bare.rps)} req/s (p50 ${bare.p50} ms): ${(items.rps / bare.rps).toFixed(2)}`)
@@ -330,6 +286,7 @@ export async function leanFigures(o: LeanOptions): Promise<LeanSummary> {
         httpsSeededStartCpuMs: seeded.startCpuMs,
         rssDemoHttpsOffMb: rssOff,
         rssDemoHttpsOnMb: rssOn,
+        rssDemoHttpsOnSettledMb: rssOnSettled,
         items,
         bare,
         lighthouse,
@@ -361,6 +318,7 @@ export async function leanFigures(o: LeanOptions): Promise<LeanSummary> {
       startCpuRatioToHello: med((r) => r.httpsSeededStartCpuMs / Math.max(r.helloStartCpuMs, 10)),
       rssDemoHttpsOffMb: med((r) => r.rssDemoHttpsOffMb),
       rssDemoHttpsOnMb: med((r) => r.rssDemoHttpsOnMb),
+      rssDemoHttpsOnSettledMb: med((r) => r.rssDemoHttpsOnSettledMb),
       rssRatioToHello: med((r) => r.rssDemoHttpsOnMb / r.helloRssMb),
       itemsRps: med((r) => r.items.rps),
       itemsP50: med((r) => r.items.p50),
@@ -416,6 +374,7 @@ export function leanFigureRows(s: LeanSummary): [string, string][] {
       `${s.httpsSeededStartMs.toFixed(0)} ms / ${s.httpsSeededStartCpuMs.toFixed(0)} ms (${s.startRatioToHello.toFixed(1)} × / ${s.startCpuRatioToHello.toFixed(1)} ×)`,
     ],
     [`RSS ${SETTLE_MS} ms after the first answer, demo data: HTTPS off / on (on = ${s.rssRatioToHello.toFixed(1)} × the hello)`, `${f1(s.rssDemoHttpsOffMb)} / ${f1(s.rssDemoHttpsOnMb)} MB`],
+    [`RSS ${SETTLED_MS / 1000} s after the first answer, demo data, HTTPS on (the deferred schedules and first alert rescan done)`, `${f1(s.rssDemoHttpsOnSettledMb)} MB`],
     [
       `GET /api/items?page=1&limit=50 vs bare handler, demo data, ${CONNECTIONS} connections: req/s (p50 / p99 ms)`,
       `${Math.round(s.itemsRps)} (${s.itemsP50} / ${s.itemsP99}) vs ${Math.round(s.bareRps)} (${s.bareP50} / ${s.bareP99}) = ${s.itemsRatio.toFixed(2)}${s.itemsErrors ? `, ${s.itemsErrors} errors` : ''}`,

@@ -90,13 +90,14 @@ export async function serve(o: ServeOptions) {
     : null
 
   const releaseDataDir = markDataDirInUse(dir.root)
-  const backups = startBackupSchedule(deps.settings, deps.backups, deps.logger)
+  // Planned a second after the listeners accept, like the first alert rescan (startAlertSchedule).
+  const backups = startBackupSchedule(deps.settings, deps.backups, deps.logger, { delayMs: 1000 })
   const alerts = startAlertSchedule(deps)
 
   console.log(`RIMS is running (data: ${dir.root}, ready in ${Math.round(performance.now() - started)} ms). Open on this network:`)
   if (tls) {
     tls.info.urls.push(...addresses(server.port ?? o.port))
-    console.log(await describeTls(tls))
+    console.log(await describeTls(tls, { dataDir: dir.root }))
   } else {
     for (const url of urls) console.log(`  ${url.http}`)
   }

@@ -31,8 +31,11 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>
 }
 
-/** Starts a RIMS server process (`bun src/main.ts` unless a command is given) on a free port and waits for /api/health. */
-export async function startServer(o: { command?: string[]; dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<RunningServer> {
+/**
+ * Starts a RIMS server process (`bun src/main.ts` unless a command is given) on a free port and waits for /api/health
+ * (15 s unless `timeoutMs`); a server that never answers is killed before the error is thrown.
+ */
+export async function startServer(o: { command?: string[]; dataDir?: string; args?: string[]; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'rims-srv-'))
   const port = freePort()
   const command = o.command ?? [process.execPath, join(ROOT, 'src/main.ts')]
@@ -49,13 +52,19 @@ export async function startServer(o: { command?: string[]; dataDir?: string; arg
   void collect(proc.stdout as ReadableStream<Uint8Array>)
   void collect(proc.stderr as ReadableStream<Uint8Array>)
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 15_000
+  const timeoutMs = o.timeoutMs ?? 15_000
+  const deadline = Date.now() + timeoutMs
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited early (${proc.exitCode}):\n${out}`)
     try {
       if ((await fetch(url + '/api/health')).ok) break
     } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`)
+    if (Date.now() > deadline) {
+      // Never healthy: stop it before throwing, or it outlives the test run holding its port and data dir.
+      proc.kill('SIGKILL')
+      await proc.exited
+      throw new Error(`server did not start within ${timeoutMs} ms:\n${out}`)
+    }
     await Bun.sleep(25)
   }
   return {

@@ -1,7 +1,8 @@
 import { hostname } from 'node:os'
 import { SETTING_DEFAULTS, type Settings } from '../contract/settings'
 import type { TlsInfo } from './info'
-import { chmodSync } from 'node:fs'
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { currentLocalCertificates, tlsPaths } from './local-check'
 import { serverNames } from './names'
 import { publicNames } from './public-hosts'
@@ -55,13 +56,38 @@ export async function prepareTls(o: { dataDir: string; certFile?: string; keyFil
 }
 
 /** The start-up log's HTTPS part: each address over HTTP and HTTPS, the CA to install, a QR code for a phone. */
-export async function describeTls(setup: TlsSetup): Promise<string> {
+export async function describeTls(setup: TlsSetup, o: { dataDir?: string } = {}): Promise<string> {
   const lines = setup.info.urls.map((u) => `  ${u.http.padEnd(28)} ${u.https}`)
   lines.push(...setup.notes)
   const phone = phoneUrl(setup.info.urls)
   if (setup.info.fingerprint) lines.push(`CA certificate to install on each device: ${phone.http}/ca.crt (SHA-256 fingerprint ${setup.info.fingerprint})`)
   const target = phone.https ?? phone.http
-  const { terminalQr } = await import('./qr')
-  lines.push(`Scan with a phone to open ${target}:`, await terminalQr(target))
+  lines.push(`Scan with a phone to open ${target}:`, await startQr(target, o.dataDir))
   return lines.join('\n')
+}
+
+/** The last start's terminal QR code, kept in the data folder: the address it encodes on line 1, the code below. */
+const QR_CACHE = 'start-qr.txt'
+
+/**
+ * The terminal QR code for the start-up log. The address is usually the same from one start to the next, so the
+ * code is kept in `<data>/start-qr.txt` and the QR library (≈ 3 MB resident, ≈ 20 ms) loads only when it changed.
+ */
+export async function startQr(target: string, dataDir?: string): Promise<string> {
+  const cache = dataDir ? join(dataDir, QR_CACHE) : null
+  if (cache) {
+    try {
+      const text = readFileSync(cache, 'utf8')
+      const nl = text.indexOf('\n')
+      if (nl > 0 && text.slice(0, nl) === target) return text.slice(nl + 1)
+    } catch {}
+  }
+  const { terminalQr } = await import('./qr')
+  const qr = await terminalQr(target)
+  if (cache) {
+    try {
+      writeFileSync(cache, `${target}\n${qr}`, { mode: 0o600 })
+    } catch {}
+  }
+  return qr
 }

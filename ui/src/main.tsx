@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getProfile } from './api/auth'
 import { displayInlined, loadDisplaySettings } from './lib/display'
+import { dropShell } from './lib/shell'
 import { AppRoutes } from './routes'
 import { dropExpiredSession, getSession, updateUser } from './session/store'
 import './index.css'
@@ -12,6 +13,11 @@ dropExpiredSession()
 if (!displayInlined) void loadDisplaySettings()
 // Then the profile is re-read; the client ends the session on a 401 only, never on a network error (DECISIONS).
 if (getSession()) getProfile().then((r) => updateUser(r.data), () => {})
+
+// The static sign-in screen stays only for a signed-out visitor on /login or / (the login page removes it when it
+// mounts); anything else shows #root at once. If the page's script never arrives, the app is shown after all.
+if (getSession() || !/^\/(login\/?)?$/.test(location.pathname)) dropShell()
+else setTimeout(dropShell, 15_000)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

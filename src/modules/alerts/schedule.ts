@@ -25,14 +25,17 @@ export function startAlertSchedule(deps: Pick<AppDeps, 'alerts' | 'settings' | '
     return running
   }
   let stopped = false
-  // A moment after the listeners accept, so the start's first answers never share the CPU with it.
-  const first = setTimeout(() => void scan(), FIRST_SCAN_DELAY_MS)
   let job: Bun.CronJob | null = null
   const plan = (zone: string) => {
     job?.stop()
     if (!stopped) job = Bun.cron('0 * * * *', () => void scan(), { tz: zone })
   }
-  plan(deps.settings.get().time_zone)
+  // A moment after the listeners accept, so the start's first answers never share the CPU with it; the hourly
+  // cron is planned then too (a cron in a zone loads ICU's zone data, which those answers do not need).
+  const first = setTimeout(() => {
+    job ?? plan(deps.settings.get().time_zone)
+    void scan()
+  }, FIRST_SCAN_DELAY_MS)
   deps.settings.onChange((s, changed) => {
     if (changed.includes('time_zone')) plan(s.time_zone)
     // A new expiring window or zone changes which items are expiring now, not in an hour.

@@ -11,12 +11,17 @@ export type SettingsService = ReturnType<typeof createSettingsService>
 /** The one place settings are read and written; values are cached and re-read after each change. */
 export function createSettingsService(db: Db, clock: Clock) {
   let cache: Settings | null = null
-  // Until a Manager picks one, the restaurant runs on the box's own zone (the demo too).
-  const boxZone = boxTimeZone()
   const load = (): Settings => {
     const rows = db.query('SELECT key, value FROM settings').all() as { key: string; value: string }[]
     const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]))
-    return { ...SETTING_DEFAULTS, time_zone: boxZone, ...stored } as Settings
+    const settings = { ...SETTING_DEFAULTS, ...stored } as Settings
+    if (stored.time_zone === undefined) {
+      // The box's own zone (until a Manager picks one; the demo too) comes from ICU, whose zone data costs ≈ 3–4 MB resident and a few ms when first touched:
+      // asked when a calendar day or a schedule needs it, not by every reader of the settings (the start reads them).
+      let zone: string | undefined
+      Object.defineProperty(settings, 'time_zone', { get: () => (zone ??= boxTimeZone()), enumerable: true, configurable: true })
+    }
+    return settings
   }
   const get = (): Settings => (cache ??= load())
   const listeners: ((s: Settings, changed: (keyof Settings)[]) => void)[] = []

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -77,5 +77,35 @@ describe("the box's zone", () => {
     } finally {
       fresh.close()
     }
+  })
+})
+
+describe('the box zone read lazily', () => {
+  let lazy: TestEnv
+  beforeEach(async () => {
+    lazy = await makeTestEnv()
+  })
+  afterEach(() => lazy.close())
+
+
+// The box's zone is resolved when first read (ICU's zone data stays out of the start): it must read, spread and
+// serialize like a stored value, and a stored zone replaces it.
+test('an unset time zone reads as the box zone everywhere settings are copied', async () => {
+  const s = lazy.deps.settings.get()
+  expect(s.time_zone).toBe(boxTimeZone())
+  expect({ ...s }.time_zone).toBe(boxTimeZone())
+  expect(JSON.parse(JSON.stringify(s)).time_zone).toBe(boxTimeZone())
+  expect(Object.keys(s)).toContain('time_zone')
+  const token = (await lazy.userOf('Manager')).token
+  expect((await lazy.call('GET', '/api/manager/settings', { token })).body.data.time_zone).toBe(boxTimeZone())
+})
+
+test('a stored time zone replaces the box zone and is read back', async () => {
+  const token = (await lazy.userOf('Manager')).token
+  const zone = boxTimeZone() === 'Africa/Lusaka' ? 'Europe/Paris' : 'Africa/Lusaka'
+  expect((await lazy.call('PUT', '/api/manager/settings', { token, body: { time_zone: zone } })).status).toBe(200)
+  expect(lazy.deps.settings.get().time_zone).toBe(zone)
+  expect({ ...lazy.deps.settings.get() }.time_zone).toBe(zone)
+  expect((await lazy.call('GET', '/api/manager/settings', { token })).body.data.time_zone).toBe(zone)
   })
 })

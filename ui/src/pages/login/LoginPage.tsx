@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useLayoutEffect, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { AuthLink } from '../../components/AuthLink'
 import { LoginBody } from '../../../../src/contract/auth'
@@ -10,6 +10,7 @@ import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { PasswordField, TextField } from '../../components/Field'
 import { useDisplaySettings } from '../../lib/display'
+import { dropShell, shellValues } from '../../lib/shell'
 import { check } from '../../lib/validation'
 import { AUTH } from '../../messages/auth'
 import { setSession } from '../../session/store'
@@ -22,8 +23,23 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  async function submit(e: FormEvent) {
+  // This page now stands where the static screen was: what was typed there is kept, a Sign In pressed there is
+  // carried out, and the screen is dropped before the browser paints (no flash, no shift).
+  useLayoutEffect(() => {
+    const typed = shellValues()
+    if (typed.email) setEmail(typed.email)
+    if (typed.password) setPassword(typed.password)
+    dropShell(document.getElementById('root'))
+    if (typed.submitted) void signIn(typed.email, typed.password)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  function submit(e: FormEvent) {
     e.preventDefault()
+    void signIn(email, password)
+  }
+
+  async function signIn(email: string, password: string) {
     const input = check(LoginBody, { email, password })
     if (!input.ok) return setError(input.errors.email ?? input.errors.password ?? null)
     setError(null)
