@@ -3,7 +3,7 @@ import { MSG } from '../src/contract/messages'
 import { DEMO, fakeToken, logoutFromHeader, navLinkNames, signInAs, signInWithForm } from './helpers'
 
 const NAV = {
-  Manager: ['Alerts', 'Dashboard', 'Kitchen', 'Movements', 'Reports', 'Requests', 'Settings', 'Stock'],
+  Manager: ['Alerts', 'Dashboard', 'Kitchen', 'Movements', 'Reports', 'Requests', 'Settings', 'Stock', 'Team'],
   Storekeeper: ['Movements', 'Requests', 'Stock'],
   Chef: ['Kitchen', 'Requests'],
 } as const

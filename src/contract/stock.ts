@@ -111,6 +111,8 @@ export interface ItemStatistics {
   total_categories: number
   low_stock_count: number
   expiring_count: number
+  /** Past their expiry date: with expiring_count, the 'Expiring or expired' group (status=expiring_or_expired). */
+  expired_count: number
 }
 
 export interface MovementStatistics {
@@ -193,7 +195,8 @@ export const StockCountBody = v.object({
   remarks: requiredText('remarks', 500),
 })
 
-export const ITEM_STATUSES = ['low', 'out', 'expiring', 'expired'] as const
+/** 'low' is low or out (at or below the minimum); 'expiring_or_expired' is what the screens call 'Expiring or expired'. */
+export const ITEM_STATUSES = ['low', 'out', 'expiring', 'expired', 'expiring_or_expired'] as const
 export const ITEM_SORTS = ['name', 'quantity', 'cost_price', 'value', 'expiry_date', 'created_at'] as const
 const itemSort = v.picklist(
   ITEM_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]],

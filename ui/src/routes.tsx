@@ -32,6 +32,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/kitchen-inventory', title: 'Kitchen Inventory', access: [CHEF, MANAGER], page: lazy(() => import('./pages/kitchen-inventory/KitchenInventoryPage')) },
   { path: '/manager/reports', title: 'Reports', access: [MANAGER], page: lazy(() => import('./pages/reports/ReportsPage')) },
   { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: lazy(() => import('./pages/alerts/AlertsPage')) },
+  { path: '/manager/team', title: 'Team', access: [MANAGER], page: lazy(() => import('./pages/team/TeamPage')) },
   { path: '/manager/settings', title: 'Settings', access: [MANAGER], page: lazy(() => import('./pages/settings/SettingsPage')) },
   { path: '/unauthorized', title: 'Unauthorized', access: 'open', page: lazy(() => import('./pages/unauthorized/UnauthorizedPage')) },
 ]

@@ -71,7 +71,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         o.limit,
         (o.page - 1) * o.limit,
       )
-      const expiryList = o.status === 'expiring' || o.status === 'expired'
+      const expiryList = o.status === 'expiring' || o.status === 'expired' || o.status === 'expiring_or_expired'
       return { rows: rows.map((r) => toItem(r, withValue, expiryList ? t : undefined)), total }
     },
 
@@ -86,6 +86,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         total_categories: repo.countCategories(db),
         low_stock_count: totals.low_stock_count,
         expiring_count: totals.expiring_count,
+        expired_count: totals.expired_count,
       }
     },
 

@@ -4,6 +4,16 @@ import { MSG } from '../../../src/contract/messages'
 
 export type StockKind = 'item' | 'category' | 'supplier'
 
+/**
+ * The two stock groups, named for what they hold so the same words count the same set on every
+ * screen (dashboards, the Stock page, its Alerts tab, the Alerts page): low or out is at or below
+ * the minimum (out included); expiring or expired is an expiry date within the expiring window or past.
+ */
+export const STOCK_GROUPS = {
+  low: 'Low or out',
+  expiry: 'Expiring or expired',
+} as const
+
 export const STOCK_UI = {
   loadFailed: MSG.loadFailed,
   categoriesLoadFailed: 'Failed to load categories',

@@ -21,6 +21,7 @@ const L = {
   reports: { label: 'Reports', href: '/manager/reports' },
   alerts: { label: 'Alerts', href: '/manager/alerts' },
   settings: { label: 'Settings', href: '/manager/settings' },
+  team: { label: 'Team', href: '/manager/team' },
 } satisfies Record<string, NavLink>
 
 /** SPEC §2 "Navigation by role" with DECISIONS' Manager dropdowns (Settings under Analytics). */
@@ -30,7 +31,8 @@ export function navFor(role: string): NavEntry[] {
       return [
         L.dashboard,
         { label: 'Inventory', links: [L.stock, L.movements] },
-        { label: 'Operations', links: [L.requests, L.kitchen] },
+        // Team: staff management had no menu entry (issue 24).
+        { label: 'Operations', links: [L.requests, L.kitchen, L.team] },
         { label: 'Analytics', links: [L.reports, L.alerts, L.settings] },
       ]
     case STOREKEEPER:

@@ -26,6 +26,11 @@ import { StatCards } from '../../components/StatCards'
 import { useDebounced } from '../../components/useDebounced'
 import { useLoad } from '../../components/useLoad'
 
+const statusFromAddress = (search: string): RequestStatus | '' => {
+  const s = new URLSearchParams(search).get('status')?.toUpperCase()
+  return (REQUEST_STATUSES as readonly string[]).includes(s ?? '') ? (s as RequestStatus) : ''
+}
+
 /** SPEC §2: pending warning, approved success, fulfilled the violet/primary tone, rejected red. */
 export const STATUS_TONE: Record<RequestStatus, BadgeTone> = { PENDING: 'warning', APPROVED: 'success', FULFILLED: 'violet', REJECTED: 'danger' }
 const PRIORITY_TONE: Record<Priority, BadgeTone> = { LOW: 'neutral', MEDIUM: 'info', HIGH: 'orange', URGENT: 'danger' }
@@ -46,7 +51,8 @@ export default function RequestsPage() {
 
   const [search, setSearch] = useState('')
   const q = useDebounced(search.trim(), 300)
-  const [status, setStatus] = useState<RequestStatus | ''>('')
+  // /requests?status=PENDING: a dashboard's count card opens the list it counts.
+  const [status, setStatus] = useState<RequestStatus | ''>(() => statusFromAddress(window.location.search))
   const [priority, setPriority] = useState<Priority | ''>('')
 
   const list = usePagedList(
@@ -211,7 +217,8 @@ export default function RequestsPage() {
       <ConfirmDialog
         open={!!fulfilling}
         title="Fulfil Request"
-        message={KITCHEN_MSG.fulfilConfirm}
+        // Names what moves: 'Mark this request as fulfilled? 2.5 kg of Garlic (KR-0007) go from the store to the kitchen.'
+        message={fulfilling ? `${KITCHEN_MSG.fulfilConfirm} ${M.fulfilWhat(f.quantity(fulfilling.request.quantity_approved ?? fulfilling.request.quantity_requested, fulfilling.request.unit), fulfilling.request.item_name, fulfilling.request.request_number)}` : ''}
         confirmLabel="Fulfil"
         onClose={() => setFulfilling(null)}
         onConfirm={async () => {
