@@ -54,13 +54,16 @@ export default function RequestsPage() {
   // /requests?status=PENDING: a dashboard's count card opens the list it counts.
   const [status, setStatus] = useState<RequestStatus | ''>(() => statusFromAddress(window.location.search))
   const [priority, setPriority] = useState<Priority | ''>('')
+  // /requests?mine=1: only the signed-in person's requests (what the Chef dashboard's cards count).
+  const [mine, setMine] = useState(() => new URLSearchParams(window.location.search).has('mine'))
+  const chefId = mine ? userId : undefined
 
   const list = usePagedList(
     ({ page, limit, signal }) =>
-      listRequests({ page, limit, q, status, priority }, signal).catch((err: unknown) => {
+      listRequests({ page, limit, q, status, priority, chef_id: chefId }, signal).catch((err: unknown) => {
         throw loadFailure(err, M.requestsLoadFailed)
       }),
-    [q, status, priority],
+    [q, status, priority, chefId],
   )
   const stats = useLoad((signal) => getRequestStatistics(signal).then((r) => r.data), [], M.requestsLoadFailed)
 
@@ -201,6 +204,14 @@ export default function RequestsPage() {
         <SelectField label="Status" value={status} onChange={(v) => setStatus(v as RequestStatus | '')} options={STATUS_OPTIONS} placeholder="All statuses" />
         <SelectField label="Priority" value={priority} onChange={(v) => setPriority(v as Priority | '')} options={PRIORITY_OPTIONS} placeholder="All priorities" />
       </div>
+      {mine && (
+        <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          {M.onlyMine}
+          <Button variant="secondary" onClick={() => setMine(false)}>
+            {M.showEveryone}
+          </Button>
+        </p>
+      )}
 
       <DataTable kind="requests" caption="Kitchen requests" columns={columns} list={list} searchTerm={q} actions={actions} />
 
