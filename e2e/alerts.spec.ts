@@ -78,7 +78,7 @@ test('type toggles, priority filter and Refresh; a failed load says so with a Re
   await toggle('System').click()
   await expect(toggle('System')).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByText(`No alerts found for "${name}"`)).toBeVisible()
-  await toggle('Low stock').click()
+  await toggle('Low or out').click()
   await expect(page.getByText(`Low stock: ${name}`)).toBeVisible()
   await expect(page.getByText(`Out of stock: ${name}`)).toBeVisible()
   await page.getByLabel('Priority').selectOption('LOW')

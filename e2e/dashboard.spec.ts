@@ -30,7 +30,7 @@ test('Manager dashboard: cards equal the API, four pies and the uPlot trends dra
 
   const stats = await get<DashboardStats>(page.request, token, '/manager/dashboard/stats')
   await expect(stat(page, 'Total Items')).toHaveText(String(stats.stock.totalItems))
-  await expect(stat(page, 'Low Stock')).toHaveText(String(stats.stock.lowStockItems))
+  await expect(stat(page, 'Low or out')).toHaveText(String(stats.stock.lowStockItems))
   await expect(stat(page, 'Team Members')).toHaveText(String(stats.users.total))
   await expect(page.getByText(`${stats.users.active} active · ${stats.users.inactive} inactive`)).toBeVisible()
   expect(moneyOf(await stat(page, 'Total Value').innerText())).toBeCloseTo(stats.stock.totalValue, 2)
@@ -93,10 +93,10 @@ test('Storekeeper dashboard: cards equal the API, quick actions, activity, alert
   const s = await get<StoreSummary>(page.request, token, '/dashboard')
   await expect(stat(page, 'Total Items')).toHaveText(String(s.cards.total_items))
   await expect(stat(page, 'Total Categories')).toHaveText(String(s.cards.total_categories))
-  await expect(stat(page, 'Low Stock')).toHaveText(String(s.cards.low_stock))
-  await expect(stat(page, 'Expiring Soon')).toHaveText(String(s.cards.expiring_soon))
+  await expect(stat(page, 'Low or out')).toHaveText(String(s.cards.low_stock))
+  await expect(stat(page, 'Expiring or expired')).toHaveText(String(s.cards.expiring_soon + s.cards.expired))
   for (const [name, href] of [
-    ['Record Movement', '/movements'],
+    ['Record Movement', '/movements?record=1'],
     ['View Movements', '/movements'],
     ['View Requests', '/requests'],
     ['Manage Stock', '/stock'],

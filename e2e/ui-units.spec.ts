@@ -47,3 +47,19 @@ test("the profile form's rules, with the spec's messages", () => {
   expect(validateProfile({ ...base, currentPassword: 'x', newPassword: 'short', confirmPassword: 'short' })).toEqual({ newPassword: MSG.profilePasswordTooShort })
   expect(validateProfile({ ...base, name: ' ', email: 'nope' })).toEqual({ name: 'Name is required', email: 'Email must be a valid email address' })
 })
+
+test('identical toasts merge into one with a count; a toast with an action never merges', async () => {
+  const { toast, dismissToast, currentToasts } = await import('../ui/src/components/toast')
+  const title = 'Stock movement recorded successfully'
+  const a = toast({ kind: 'success', title, message: 'Garlic: 6.5 kg in store now.' })
+  expect(toast({ kind: 'success', title, message: 'Garlic: 6.5 kg in store now.' })).toBe(a)
+  expect(currentToasts().find((t) => t.id === a)?.count).toBe(2)
+  const c = toast({ kind: 'success', title, message: 'Garlic: 9 kg in store now.' })
+  expect(c).not.toBe(a)
+  const action = { label: 'Undo', run: () => {} }
+  const d = toast({ kind: 'success', title, message: 'Garlic: 9 kg in store now.', action })
+  expect(d).not.toBe(c)
+  expect(currentToasts().map((t) => t.count)).toEqual([2, 1, 1])
+  for (const id of [a, c, d]) dismissToast(id)
+  expect(currentToasts()).toEqual([])
+})

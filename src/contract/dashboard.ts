@@ -69,7 +69,8 @@ export interface KitchenLowItem {
 
 export interface StoreSummary {
   role: 'Storekeeper' | 'Manager'
-  cards: { total_items: number; total_categories: number; low_stock: number; expiring_soon: number }
+  /** low_stock is low or out; expiring_soon + expired is the 'Expiring or expired' group. */
+  cards: { total_items: number; total_categories: number; low_stock: number; expiring_soon: number; expired: number }
   /** Up to 3 low-stock and 2 expiring items. */
   low_stock_items: DashboardItem[]
   expiring_items: DashboardItem[]

@@ -136,6 +136,8 @@ export interface ItemStatistics {
   total_categories: number
   low_stock_count: number
   expiring_count: number
+  /** Past their expiry date: with expiring_count, the 'Expiring or expired' group (status=expiring_or_expired). */
+  expired_count: number
 }
 
 export interface MovementStatistics {
@@ -228,7 +230,8 @@ export const StockCountBody = v.object({
   remarks: requiredText('remarks', 500),
 })
 
-export const ITEM_STATUSES = ['low', 'out', 'expiring', 'expired', 'unverified'] as const
+/** 'low' is low or out (at or below the minimum); 'expiring_or_expired' is what the screens call 'Expiring or expired'. */
+export const ITEM_STATUSES = ['low', 'out', 'expiring', 'expired', 'expiring_or_expired', 'unverified'] as const
 export const ITEM_SORTS = ['name', 'quantity', 'cost_price', 'value', 'expiry_date', 'created_at'] as const
 const itemSort = v.picklist(
   ITEM_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]],

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
+import { Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
 import { Redirect, Route, Switch } from 'wouter'
 import { CHEF, MANAGER, STOREKEEPER } from '../../src/contract/roles'
 import { AppLayout } from './components/layout/AppLayout'
 import { PageLoading } from './components/Spinner'
 import { Toaster } from './components/Toaster'
 import { useDisplaySettings } from './lib/display'
+// Every page through lazyPage: retried by itself, reloaded once after an upgrade, fetched again on Retry.
+import { lazyPage as lazy } from './lib/lazyPage'
 import { useSession } from './session/store'
 
 /** Who may open a page: 'public' (signed-in users go to /dashboard), 'any' signed-in role, or these roles. */
@@ -40,6 +42,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/purchasing/orders/:id/receive', title: 'Receive Delivery', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/ReceivePage')) },
   { path: '/manager/reports', title: 'Reports', access: [MANAGER], page: lazy(() => import('./pages/reports/ReportsPage')) },
   { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: lazy(() => import('./pages/alerts/AlertsPage')) },
+  { path: '/manager/team', title: 'Team', access: [MANAGER], page: lazy(() => import('./pages/team/TeamPage')) },
   { path: '/manager/settings', title: 'Settings', access: [MANAGER], page: lazy(() => import('./pages/settings/SettingsPage')) },
   { path: '/unauthorized', title: 'Unauthorized', access: 'open', page: lazy(() => import('./pages/unauthorized/UnauthorizedPage')) },
 ]

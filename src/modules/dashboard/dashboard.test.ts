@@ -147,6 +147,7 @@ describe('role summaries (GET /dashboard)', () => {
       total_categories: all('SELECT id FROM categories').length,
       low_stock: items.filter((i) => i.current_quantity <= i.min_stock_level).length,
       expiring_soon: items.filter((i) => i.expiry_date && i.expiry_date >= today && i.expiry_date <= until).length,
+      expired: items.filter((i) => i.expiry_date && i.expiry_date < today).length,
     })
     expect(s.low_stock_items.length).toBeLessThanOrEqual(3)
     expect(s.expiring_items.length).toBeLessThanOrEqual(2)

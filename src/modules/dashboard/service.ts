@@ -185,7 +185,7 @@ export function createDashboardService({ db, clock, settings }: Pick<ServiceDeps
       const figures = repo.stockFigures(db, t, addDays(t, s.expiring_days))
       return {
         role: user.role_name === MANAGER ? 'Manager' : 'Storekeeper',
-        cards: { total_items: figures.total_items, total_categories: repo.countCategories(db), low_stock: figures.low_stock, expiring_soon: figures.expiring },
+        cards: { total_items: figures.total_items, total_categories: repo.countCategories(db), low_stock: figures.low_stock, expiring_soon: figures.expiring, expired: figures.expired },
         low_stock_items: lowStock(3),
         expiring_items: expiring(2, 0, true),
         recent_activity: recentActivity(5),

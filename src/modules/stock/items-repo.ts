@@ -11,7 +11,7 @@ const SELECT = `SELECT i.id, i.name, i.sku, i.barcode, i.category_id, c.name AS 
   i.par_level, i.order_pack_id, i.supplier_code
   FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id`
 
-export type ItemStatus = 'low' | 'out' | 'expiring' | 'expired' | 'unverified'
+export type ItemStatus = 'low' | 'out' | 'expiring' | 'expired' | 'expiring_or_expired' | 'unverified'
 
 export interface ItemFilter {
   q?: string
@@ -45,6 +45,7 @@ function where(f: ItemFilter) {
   if (f.status === 'out') clauses.push('i.current_quantity = 0')
   if (f.status === 'expiring') (clauses.push('i.expiry_date >= $today AND i.expiry_date <= $until'), (params.today = f.today), (params.until = f.expiringUntil))
   if (f.status === 'expired') (clauses.push('i.expiry_date < $today'), (params.today = f.today))
+  if (f.status === 'expiring_or_expired') (clauses.push('i.expiry_date <= $until'), (params.until = f.expiringUntil))
   if (f.status === 'unverified') (clauses.push('(i.last_verified_at IS NULL OR i.last_verified_at < $since)'), (params.since = f.verifiedSince ?? ''))
   return { sql: `WHERE ${clauses.join(' AND ')}`, params }
 }
@@ -120,7 +121,8 @@ export function itemTotals(db: Db, today: string, until: string) {
     low_stock_count: number
   }
   const { n } = db.query('SELECT count(*) AS n FROM items WHERE is_active = 1 AND expiry_date >= $today AND expiry_date <= $until').get({ today, until }) as { n: number }
-  return { ...totals, expiring_count: n }
+  const expired = db.query('SELECT count(*) AS n FROM items WHERE is_active = 1 AND expiry_date < $today').get({ today }) as { n: number }
+  return { ...totals, expiring_count: n, expired_count: expired.n }
 }
 
 /** The same totals recounted from every row (for the doctor). */

@@ -101,7 +101,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         o.limit,
         (o.page - 1) * o.limit,
       )
-      const expiryList = o.status === 'expiring' || o.status === 'expired'
+      const expiryList = o.status === 'expiring' || o.status === 'expired' || o.status === 'expiring_or_expired'
       const packs = packsOf(db, rows.map((r) => r.id))
       return { rows: rows.map((r) => toItem(r, withValue, expiryList ? t : undefined, packs.get(r.id))), total }
     },
@@ -117,6 +117,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         total_categories: repo.countCategories(db),
         low_stock_count: totals.low_stock_count,
         expiring_count: totals.expiring_count,
+        expired_count: totals.expired_count,
       }
     },
 

@@ -172,6 +172,11 @@ describe('item queries', () => {
     const expired = await get('/api/items/expired')
     expect(names(expired)).toEqual(['Pork'])
     expect(expired.body.data[0].days_until_expiry).toBe(-1)
+    // 'Expiring or expired': both sets, one list, with its total equal to the two counts the screens add up.
+    const both = await get('/api/items?status=expiring_or_expired&sort=expiry_date')
+    expect(both.body.data.map((i: { name: string; days_until_expiry: number }) => [i.name, i.days_until_expiry])).toEqual([['Pork', -1], ['Beef', 0], ['Chicken', 7], ['Coke', 8]])
+    const stats = (await get('/api/items/statistics')).body.data
+    expect(both.body.meta.total).toBe(stats.expiring_count + stats.expired_count)
   })
 
   test('statistics: total value is the sum of rows rounded to the ngwee; value fields are for Managers only', async () => {
@@ -179,7 +184,7 @@ describe('item queries', () => {
     // One row whose value has a half ngwee: 0.15 × 0.1 = 0.015 → 0.02.
     await b.makeItem({ name: 'Salt', cost: 0.15, quantity: 0.1 })
     const stats = await get('/api/items/statistics')
-    expect(stats.body.data).toEqual({ total_items: 6, total_value: 3104.02, total_categories: 3, low_stock_count: 3, expiring_count: 2 })
+    expect(stats.body.data).toEqual({ total_items: 6, total_value: 3104.02, total_categories: 3, low_stock_count: 3, expiring_count: 2, expired_count: 1 })
     const rows = (await get('/api/items?limit=500')).body.data as { total_value: number }[]
     const cents = rows.reduce((n, r) => n + Math.round(r.total_value * 100), 0)
     expect(cents).toBe(310402)

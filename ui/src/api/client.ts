@@ -3,6 +3,7 @@ import { navigate } from 'wouter/use-browser-location'
 import { MSG } from '../../../src/contract/messages'
 import { clearSession, getSession } from '../session/store'
 import { isTokenExpired } from '../session/token'
+import { setOffline } from './connection'
 
 export interface Envelope<T> {
   success: boolean
@@ -84,8 +85,10 @@ async function send(method: string, path: string, opts: CallOptions): Promise<Re
     })
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err
+    setOffline(true)
     throw new ApiError(MSG.networkError, 0)
   }
+  setOffline(false)
   if (!res.ok) {
     const serverMessage = await res
       .json()

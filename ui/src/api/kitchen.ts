@@ -21,9 +21,11 @@ export interface RequestListArgs {
   q?: string
   status?: RequestStatus | ''
   priority?: Priority | ''
+  /** Only this chef's requests (the Chef dashboard's cards count their own). */
+  chef_id?: number
 }
-export const listRequests = ({ page, limit, q, status, priority }: RequestListArgs, signal?: AbortSignal) =>
-  callList<KitchenRequest>('/kitchen-requests', { page, limit, q, status, priority }, signal)
+export const listRequests = ({ page, limit, q, status, priority, chef_id }: RequestListArgs, signal?: AbortSignal) =>
+  callList<KitchenRequest>('/kitchen-requests', { page, limit, q, status, priority, chef_id }, signal)
 export const getRequestStatistics = (signal?: AbortSignal) => call<KitchenRequestStatistics>('GET', '/kitchen-requests/statistics', { signal })
 
 export interface RequestBody {

@@ -24,6 +24,8 @@ export const listItems = (f: ItemFilters, signal?: Signal) => callList<Item>('/i
 export const searchItems = (q: string, limit = 10, signal?: Signal) => callList<Item>('/items/search', { q, limit, page: 1 }, signal)
 export const listLowStock = (p: Paging, signal?: Signal) => callList<Item>('/items/low-stock', { ...p }, signal)
 export const listExpiring = (p: Paging & { days?: number }, signal?: Signal) => callList<Item>('/items/expiring', { ...p }, signal)
+/** 'Expiring or expired': expiry within the expiring window, or past; soonest (most overdue) first. */
+export const listExpiringOrExpired = (p: Paging, signal?: Signal) => callList<Item>('/items', { ...p, status: 'expiring_or_expired', sort: 'expiry_date' }, signal)
 export const getItemStatistics = (signal?: Signal) => call<ItemStatistics>('GET', '/items/statistics', { signal })
 export const getItem = (id: number, signal?: Signal) => call<Item>('GET', `/items/${id}`, { signal })
 /** POST /items: an initial quantity above 0 is recorded as opening stock, hence the key. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Link } from 'wouter'
 import { LoadError } from './LoadError'
 
 export interface Stat {
@@ -6,6 +7,8 @@ export interface Stat {
   /** `undefined` while loading: a pulse instead of the number. */
   value: ReactNode | undefined
   tone?: 'neutral' | 'warning' | 'success' | 'danger'
+  /** The list this card counts: the card is a link there, and that list's total equals the number. */
+  href?: string
 }
 
 const TONES = {
@@ -20,16 +23,30 @@ export function StatCards({ stats, loading, error, onRetry, label = 'Statistics'
   if (error) return <LoadError error={error} retry={onRetry} inline className="mb-6" />
   return (
     <section aria-label={label} aria-busy={loading || undefined} className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {stats.map((s) => (
-        <div key={s.label} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-          <p className="text-sm text-slate-600 dark:text-slate-400">{s.label}</p>
-          {loading && s.value === undefined ? (
-            <span aria-hidden="true" className="mt-2 block h-7 w-16 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-          ) : (
-            <p className={`mt-1 text-2xl font-semibold tabular-nums ${TONES[s.tone ?? 'neutral']}`}>{s.value ?? '—'}</p>
-          )}
-        </div>
-      ))}
+      {stats.map((s) => {
+        const body = (
+          <>
+            <span className="block text-sm text-slate-600 dark:text-slate-400">{s.label}</span>
+            {loading && s.value === undefined ? (
+              <span aria-hidden="true" className="mt-2 block h-7 w-16 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+            ) : (
+              <span className={`mt-1 block text-2xl font-semibold tabular-nums ${TONES[s.tone ?? 'neutral']}`} data-stat={s.label}>
+                {s.value ?? '—'}
+              </span>
+            )}
+          </>
+        )
+        const card = 'block rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900'
+        return s.href ? (
+          <Link key={s.label} href={s.href} className={`${card} hover:bg-slate-50 dark:hover:bg-slate-800`}>
+            {body}
+          </Link>
+        ) : (
+          <div key={s.label} className={card}>
+            {body}
+          </div>
+        )
+      })}
     </section>
   )
 }

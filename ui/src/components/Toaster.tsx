@@ -46,8 +46,30 @@ export function Toaster() {
         >
           <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${DOTS[t.kind]}`} />
           <div className="min-w-0 flex-1">
-            <p className="text-sm font-semibold">{t.title}</p>
+            <p className="text-sm font-semibold">
+              {t.title}
+              {t.count > 1 && (
+                <>
+                  <span aria-hidden="true" className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs tabular-nums text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                    ×{t.count}
+                  </span>
+                  <span className="sr-only"> ({t.count} times)</span>
+                </>
+              )}
+            </p>
             {t.message && <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">{t.message}</p>}
+            {t.action && (
+              <button
+                type="button"
+                onClick={() => {
+                  dismissToast(t.id)
+                  t.action!.run()
+                }}
+                className="-ml-2 mt-1 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+              >
+                {t.action.label}
+              </button>
+            )}
           </div>
           <button
             type="button"

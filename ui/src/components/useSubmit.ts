@@ -1,7 +1,16 @@
 import { useState } from 'react'
+import { ApiError } from '../api/client'
+import { UI } from '../messages/common'
 import { failureMessage } from './failureMessage'
 
-/** A form's send: `busy` while it runs, and SPEC §8's failure line (kept for the form to show) when it fails. */
+/** A call that never reached the server: say the connection was lost (the form keeps what was typed). */
+const isNetworkFailure = (err: unknown) => err instanceof ApiError && err.status === 0
+
+/**
+ * A form's send: `busy` while it runs, and SPEC §8's failure line (kept for the form to show) when it
+ * fails; when the call never reached the server the line adds that the connection was lost and the
+ * entries are kept (forms stay open on a failure).
+ */
 export function useSubmit() {
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
@@ -11,7 +20,8 @@ export function useSubmit() {
     try {
       await send()
     } catch (err) {
-      setFailure(failureMessage(err, failed, error))
+      const line = failureMessage(err, failed, error)
+      setFailure(isNetworkFailure(err) ? `${line} ${UI.connectionLost}` : line)
       onFailed?.()
     } finally {
       setBusy(false)

@@ -10,6 +10,15 @@ export const UI = {
   noDate: 'No date',
   invalidDate: 'Invalid date',
   retry: 'Retry',
+  /** The layout's error boundary when a page's code or data cannot be fetched (issue 24). */
+  unreachable: "RIMS can't be reached — check the Wi-Fi",
+  unreachableDetail: 'The page could not be loaded. Your menu still works; Retry once the connection is back.',
+  /** Any other failure while showing a page. */
+  pageFailed: 'This page failed to show.',
+  /** The thin banner while calls fail for lack of a connection. */
+  offline: 'No connection to RIMS — retrying…',
+  /** Under a failed submit that never reached the server: the form stays as it was. */
+  connectionLost: 'The connection was lost: nothing changed on this screen, your entries are kept. Send again once the Wi-Fi is back.',
   empty: (kind: string, term?: string) => (term ? `No ${kind} found for "${term}"` : `No ${kind} found`),
   developerCredit: { label: 'Developed by the RIMS team', href: 'https://github.com/rims-inventory' },
 } as const

@@ -3,4 +3,6 @@ export const DASH = {
   noAlerts: 'No alerts at this time',
   noActivity: 'No recent activity',
   viewAll: 'View All',
+  /** Under the 'Expiring or expired' card: what it adds up. */
+  expiryDetail: (expiring: number, expired: number) => `${expiring} expiring · ${expired} expired`,
 } as const

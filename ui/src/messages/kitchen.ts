@@ -18,6 +18,14 @@ export const KITCHEN_UI_MSG = {
   deleteError: 'Error deleting request',
   fulfilFailed: 'Failed to mark request as fulfilled',
   fulfilError: 'Error fulfilling request',
+  /** /requests?mine=1 (from the Chef dashboard's cards). */
+  onlyMine: 'Showing only your requests.',
+  showEveryone: "Show everyone's",
+  /** After the spec's fulfil question: what moves. */
+  fulfilWhat: (quantity: string, item: string, number: string) => `${quantity} of ${item} (${number}) go from the store to the kitchen.`,
+  /** The Approve dialog: what the store holds of the item. */
+  storeHolds: (quantity: string) => `The store holds ${quantity}.`,
+  storeHoldsLoading: 'Reading what the store holds…',
   // The dashboard's 'New Ingredient Request' variant (SPEC §8).
   submitted: 'Request submitted successfully',
   /** The confirmation names the requests made, so the Chef can quote them to the store. */

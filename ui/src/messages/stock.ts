@@ -4,6 +4,16 @@ import { MSG } from '../../../src/contract/messages'
 
 export type StockKind = 'item' | 'category' | 'supplier'
 
+/**
+ * The two stock groups, named for what they hold so the same words count the same set on every
+ * screen (dashboards, the Stock page, its Alerts tab, the Alerts page): low or out is at or below
+ * the minimum (out included); expiring or expired is an expiry date within the expiring window or past.
+ */
+export const STOCK_GROUPS = {
+  low: 'Low or out',
+  expiry: 'Expiring or expired',
+} as const
+
 export const STOCK_UI = {
   loadFailed: MSG.loadFailed,
   categoriesLoadFailed: 'Failed to load categories',
@@ -16,6 +26,12 @@ export const STOCK_UI = {
   deleteConfirm: (kind: StockKind, name: string) => `Delete ${kind} "${name}"? This cannot be undone.`,
   countFailed: 'Failed to record stock count',
   transferFailed: 'Failed to record transfer',
+  /** Every stock toast names the item and its new balance. */
+  inStoreNow: (item: string, quantity: string) => `${item}: ${quantity} in store now.`,
+  storeAndKitchenNow: (item: string, store: string, kitchen: string) => `${item}: ${store} in store, ${kitchen} in the kitchen now.`,
+  /** The Return-to-store sheet: what the kitchen holds (that is what can come back). */
+  kitchenHolds: (item: string, quantity: string) => `${item}: ${quantity} in the kitchen.`,
+  kitchenHoldsLoading: (item: string) => `${item}: reading what the kitchen holds…`,
   unitHint: 'e.g., kg, liters, pieces',
   costHint: 'e.g. 12.50',
   quantityHint: 'e.g. 2.5 (0 or more)',
@@ -31,4 +47,9 @@ export const MOVEMENT_UI = {
   deleteError: 'Error deleting stock movement',
   deleteConfirm: 'Delete this stock movement? The balance is reversed.',
   quantityHint: 'e.g. 2.5',
+  /** On the toast after a movement is recorded (10 s). */
+  undo: 'Undo',
+  undone: (message: string) => `Undone: ${message}`,
+  /** The second submit: records and keeps the sheet open for the next line of a delivery. */
+  saveAndAddAnother: 'Save and add another',
 } as const

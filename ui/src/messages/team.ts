@@ -2,6 +2,9 @@
 // server's own (created, updated, activated…) are MSG in src/contract/messages.ts.
 export const TEAM = {
   title: 'Team Members',
+  /** The Team page (Manager's menu). */
+  pageTitle: 'Team',
+  pageDescription: 'Who can sign in, their roles, and whether they are active.',
   empty: 'No team members found',
   unknown: 'Unknown',
   noEmail: 'No email',

@@ -24,6 +24,7 @@ const L = {
   settings: { label: 'Settings', href: '/manager/settings' },
   recipes: { label: 'Recipes', href: '/recipes' },
   purchasing: { label: 'Purchasing', href: '/purchasing' },
+  team: { label: 'Team', href: '/manager/team' },
 } satisfies Record<string, NavLink>
 
 /** SPEC §2 "Navigation by role" with DECISIONS' Manager dropdowns (Settings under Analytics). */
@@ -33,7 +34,8 @@ export function navFor(role: string): NavEntry[] {
       return [
         L.dashboard,
         { label: 'Inventory', links: [L.stock, L.movements, L.counts, L.recipes] },
-        { label: 'Operations', links: [L.requests, L.kitchen, L.purchasing] },
+        // Team: staff management had no menu entry (issue 24).
+        { label: 'Operations', links: [L.requests, L.kitchen, L.purchasing, L.team] },
         { label: 'Analytics', links: [L.reports, L.alerts, L.settings] },
       ]
     case STOREKEEPER:

@@ -11,12 +11,13 @@ import { PAGE_SIZE, usePagedList } from '../../components/usePagedList'
 import { useDebounced } from '../../components/useDebounced'
 import { useLoad } from '../../components/useLoad'
 import { useFormat } from '../../lib/useFormat'
+import { STOCK_GROUPS } from '../../messages/stock'
 
-/** The type toggles: the server's alert families. */
+/** The type toggles: the server's alert families, named like the stock groups on every other screen. */
 const FAMILIES: { value: AlertFamily; label: string; types: readonly AlertType[] }[] = [
   { value: 'all', label: 'All', types: [] },
-  { value: 'low-stock', label: 'Low stock', types: ['LOW_STOCK', 'OUT_OF_STOCK'] },
-  { value: 'expiry', label: 'Expiry', types: ['EXPIRING', 'EXPIRED'] },
+  { value: 'low-stock', label: STOCK_GROUPS.low, types: ['LOW_STOCK', 'OUT_OF_STOCK'] },
+  { value: 'expiry', label: STOCK_GROUPS.expiry, types: ['EXPIRING', 'EXPIRED'] },
   { value: 'discrepancy', label: 'Discrepancy', types: ['DISCREPANCY'] },
   { value: 'system', label: 'System', types: ['SYSTEM'] },
 ]

@@ -28,9 +28,10 @@ export default function ChefDashboard() {
         {(s) => (
           <>
             <Cards>
-              <StatCard label="Total Requests" value={s.cards.total_requests} detail={<span data-testid="chef-trend">{s.trend.text}</span>} />
-              <StatCard label="Pending" value={s.cards.pending} tone="amber" />
-              <StatCard label="Kitchen Items" value={s.cards.kitchen_items} tone="slate" />
+              {/* Each count leads to the list it counts (the Chef's own requests: ?mine=1). */}
+              <StatCard label="Total Requests" value={s.cards.total_requests} detail={<span data-testid="chef-trend">{s.trend.text}</span>} href="/requests?mine=1" />
+              <StatCard label="Pending" value={s.cards.pending} tone="amber" href="/requests?status=PENDING&mine=1" />
+              <StatCard label="Kitchen Items" value={s.cards.kitchen_items} tone="slate" href="/kitchen-inventory" />
               <StatCard label="Low Stock" value={s.cards.low_stock} tone="red" />
             </Cards>
             <div className="grid gap-6 lg:grid-cols-3">

@@ -5,7 +5,9 @@ import { CATEGORY_PALETTE, PieChart, type Slice } from '../../components/charts/
 import { preloadTrends, Trends } from '../../components/charts/Trends'
 import { CreateUserDialog } from '../../components/team/CreateUserDialog'
 import { TeamMembersDialog } from '../../components/team/TeamMembersDialog'
+import { stockTabHref } from '../../lib/links'
 import { useFormat } from '../../lib/useFormat'
+import { STOCK_GROUPS } from '../../messages/stock'
 import { useSession } from '../../session/store'
 import { Cards, Hero, Loading, QuickActions, RecentActivity, Section, StatCard, StockAlerts } from './parts'
 import { useLoad } from '../../components/useLoad'
@@ -71,8 +73,9 @@ export default function ManagerDashboard() {
         <Loading state={stats}>
           {(s) => (
             <Cards>
-              <StatCard label="Total Items" value={s.stock.totalItems} />
-              <StatCard label="Low Stock" value={s.stock.lowStockItems} tone="amber" />
+              {/* Each count leads to the list it counts (Team Members opens the team list in place); that list's total is the card's number. */}
+              <StatCard label="Total Items" value={s.stock.totalItems} href={stockTabHref('items')} />
+              <StatCard label={STOCK_GROUPS.low} value={s.stock.lowStockItems} tone="amber" href={stockTabHref('alerts')} />
               <StatCard label="Team Members" value={s.users.total} detail={`${s.users.active} active · ${s.users.inactive} inactive`} onClick={() => setTeamOpen(true)} tone="slate" />
               <StatCard label="Total Value" value={f.money(s.stock.totalValue)} />
             </Cards>

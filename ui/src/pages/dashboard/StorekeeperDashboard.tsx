@@ -1,5 +1,8 @@
 import type { StoreSummary } from '../../../../src/contract/dashboard'
 import { getRoleSummary } from '../../api/dashboard'
+import { MOVEMENT_FORM_HREF, stockTabHref } from '../../lib/links'
+import { DASH } from '../../messages/dashboard'
+import { STOCK_GROUPS } from '../../messages/stock'
 import { useSession } from '../../session/store'
 import { Cards, Hero, Loading, QuickActions, RecentActivity, StatCard, StockAlerts } from './parts'
 import { useLoad } from '../../components/useLoad'
@@ -17,16 +20,17 @@ export default function StorekeeperDashboard() {
         {(s) => (
           <>
             <Cards>
-              <StatCard label="Total Items" value={s.cards.total_items} />
-              <StatCard label="Total Categories" value={s.cards.total_categories} tone="slate" />
-              <StatCard label="Low Stock" value={s.cards.low_stock} tone="amber" />
-              <StatCard label="Expiring Soon" value={s.cards.expiring_soon} detail="Next 7 days" tone="red" />
+              {/* Each card leads to the list it counts; that list's total is the card's number. */}
+              <StatCard label="Total Items" value={s.cards.total_items} href={stockTabHref('items')} />
+              <StatCard label="Total Categories" value={s.cards.total_categories} tone="slate" href={stockTabHref('categories')} />
+              <StatCard label={STOCK_GROUPS.low} value={s.cards.low_stock} tone="amber" href={stockTabHref('alerts')} />
+              <StatCard label={STOCK_GROUPS.expiry} value={s.cards.expiring_soon + s.cards.expired} detail={DASH.expiryDetail(s.cards.expiring_soon, s.cards.expired)} tone="red" href={stockTabHref('alerts')} />
             </Cards>
             <OrdersDueToday />
             <div className="grid gap-6 lg:grid-cols-3">
               <QuickActions
                 actions={[
-                  { label: 'Record Movement', href: '/movements' },
+                  { label: 'Record Movement', href: MOVEMENT_FORM_HREF },
                   { label: 'View Movements', href: '/movements' },
                   { label: 'View Requests', href: '/requests' },
                   { label: 'Manage Stock', href: '/stock' },

@@ -41,8 +41,22 @@ export function Section({ title, action, children, className = '' }: { title: st
   )
 }
 
-/** An overview card: its label, the number, an optional line; a button when it opens something. */
-export function StatCard({ label, value, detail, onClick, tone = 'brand' }: { label: string; value: ReactNode; detail?: ReactNode; onClick?: () => void; tone?: 'brand' | 'amber' | 'red' | 'slate' }) {
+/** An overview card: its label, the number, an optional line; a link to the list it counts (`href`), or a button when it opens something. */
+export function StatCard({
+  label,
+  value,
+  detail,
+  onClick,
+  href,
+  tone = 'brand',
+}: {
+  label: string
+  value: ReactNode
+  detail?: ReactNode
+  onClick?: () => void
+  href?: string
+  tone?: 'brand' | 'amber' | 'red' | 'slate'
+}) {
   const tones = {
     brand: 'border-l-brand-600',
     amber: 'border-l-amber-500',
@@ -59,6 +73,12 @@ export function StatCard({ label, value, detail, onClick, tone = 'brand' }: { la
     </>
   )
   const cls = `block w-full rounded-2xl border border-l-4 border-slate-200 bg-white p-4 text-left dark:border-slate-800 dark:bg-slate-900 ${tones[tone]}`
+  if (href)
+    return (
+      <Link href={href} className={`${cls} hover:bg-slate-50 dark:hover:bg-slate-800`}>
+        {body}
+      </Link>
+    )
   return onClick ? (
     <button type="button" onClick={onClick} className={`${cls} hover:bg-slate-50 dark:hover:bg-slate-800`} aria-haspopup="dialog">
       {body}

@@ -13,6 +13,9 @@ import { useSubmit } from '../../components/useSubmit'
 
 export type RecordMode = 'usage' | 'wastage' | 'adjustment'
 
+/** The usual reasons for wastage, one tap each; the text field stays for anything else or more detail. */
+export const WASTAGE_REASONS = ['Expired', 'Spoiled', 'Dropped', 'Over-prepared', 'Other'] as const
+
 const COPY: Record<RecordMode, { title: string; submit: string; busy: string; remarks: string; failed: string }> = {
   usage: { title: 'Record Usage', submit: 'Record Usage', busy: 'Recording...', remarks: 'Details (optional)', failed: KITCHEN_MSG.recordUsageFailed },
   wastage: { title: 'Record Wastage', submit: 'Record Wastage', busy: 'Recording...', remarks: 'Reason', failed: KITCHEN_MSG.recordWastageFailed },
@@ -54,6 +57,7 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
   const [quantity, setQuantity] = useState('')
   const [direction, setDirection] = useState<'add' | 'remove'>('add')
   const [remarks, setRemarks] = useState('')
+  const reasonId = `kitchen-${mode}-reason`
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const { busy, failure: formError, setFailure: setFormError, run } = useSubmit()
 
@@ -136,7 +140,31 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
         data-autofocus={row ? true : undefined}
       />
       {over && <ErrorLine message={over} />}
-      <TextAreaField label={copy.remarks} rows={2} value={remarks} onChange={setRemarks} error={errors.remarks} required={mode !== 'usage'} />
+      {mode === 'wastage' && (
+        <fieldset>
+          <legend className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">Quick reason</legend>
+          <div className="flex flex-wrap gap-2">
+            {WASTAGE_REASONS.map((r) => (
+              <button
+                key={r}
+                type="button"
+                aria-pressed={remarks === r || (r === 'Other' && remarks.startsWith('Other'))}
+                onClick={() => {
+                  // 'Other' keeps the words typed so far after it and puts the cursor in the text field.
+                  if (r === 'Other') {
+                    setRemarks((t) => (t.startsWith('Other') ? t : 'Other: '))
+                    requestAnimationFrame(() => document.getElementById(reasonId)?.focus())
+                  } else setRemarks(r)
+                }}
+                className="min-h-11 rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-900 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-950 dark:aria-pressed:text-brand-100"
+              >
+                {r}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <TextAreaField id={reasonId} label={copy.remarks} rows={2} value={remarks} onChange={setRemarks} error={errors.remarks} required={mode !== 'usage'} />
     </FormModal>
   )
 }

@@ -1,21 +1,23 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { MovementBody, STOCK_MSG, UpdateMovementBody, type StockMovement } from '../../../../src/contract/stock'
+import { canAccess } from '../../../../src/contract/access-types'
+import { MovementBody, STOCK_MSG, stockAccess, UpdateMovementBody, type StockMovement } from '../../../../src/contract/stock'
 import { toCents } from '../../../../src/contract/fixed'
 import { getItem, recordMovement, updateMovement } from '../../api/stock'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SelectField, TextAreaField } from '../../components/Field'
 import { QuantityField } from '../../components/QuantityField'
 import { ItemPicker, pickedFromItem, type PickedItem } from '../../components/ItemPicker'
-import { toast } from '../../components/toast'
 import { FormModal } from '../../components/FormModal'
 import { MovementHistory } from './MovementHistory'
+import { movementRecordedToast, movementToast } from './movementToast'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
-import { UI } from '../../messages/common'
 import { newKey, numberOrUndefined, withLabels } from '../../lib/formInput'
 import { MOVEMENT_UI } from '../../messages/stock'
 import { useSubmit } from '../../components/useSubmit'
+import { useSession } from '../../session/store'
 
+const ANOTHER = 'another'
 const LABELS = { item_id: 'Item', type: 'Type', quantity: 'Quantity', remarks: 'Remarks' }
 const TYPES = [
   { value: 'IN', label: 'Stock In' },
@@ -32,7 +34,8 @@ export function availableForOut(balance: number, old: Pick<StockMovement, 'item_
 /** Record a movement, or edit one a person entered (IN/OUT only). Refuses an OUT above the balance before sending. */
 export function MovementForm({ movement, onClose, onSaved }: { movement: StockMovement | null; onClose: () => void; onSaved: () => void }) {
   const fmt = useFormat()
-  const [key] = useState(newKey)
+  const canUndo = canAccess(stockAccess['DELETE /api/stock-movements/:id'], useSession()?.user.role_name)
+  const [key, setKey] = useState(newKey)
   const [item, setItem] = useState<PickedItem | null>(null)
   const [itemError, setItemError] = useState<string | null>(null)
   const [type, setType] = useState<string>(movement?.type ?? 'IN')
@@ -70,23 +73,39 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
       }
     }
     const lines = movement ? [MOVEMENT_UI.updateFailed, MOVEMENT_UI.updateError] : [MOVEMENT_UI.recordFailed, MOVEMENT_UI.recordError]
+    // 'Save and add another' (a delivery of several lines): the sheet stays open, emptied, the picker focused.
+    const another = !movement && ((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value === ANOTHER
     await run(async () => {
       if (movement) {
         const res = await updateMovement(movement.id, { type: body.type, quantity: body.quantity, remarks: body.remarks }, key)
-        toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.movementUpdated })
+        void movementToast(res.data, res.message || STOCK_MSG.movementUpdated, fmt.quantity)
       } else {
         const res = await recordMovement(body, key)
-        toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.movementRecorded })
+        void movementRecordedToast(res.data, res.message || STOCK_MSG.movementRecorded, fmt.quantity, onSaved, canUndo)
       }
       onSaved()
-      onClose()
+      if (!another) return onClose()
+      setKey(newKey())
+      setItem(null)
+      setQuantity('')
+      setRemarks('')
+      setErrors({})
+      requestAnimationFrame(() => document.getElementById(formId)?.querySelector<HTMLInputElement>('[role="combobox"]')?.focus())
     }, lines[0], lines[1])
   }
 
   const formId = movement ? `movement-form-${movement.id}` : 'movement-form-new'
   const unit = item?.unit ?? movement?.unit
   return (
-    <FormModal title={movement ? 'Edit Stock Movement' : 'Record Stock Movement'} busy={busy} formId={formId} submitLabel={movement ? 'Update Movement' : 'Record Movement'} onClose={onClose} onSubmit={submit}>
+    <FormModal
+      title={movement ? 'Edit Stock Movement' : 'Record Stock Movement'}
+      busy={busy}
+      formId={formId}
+      submitLabel={movement ? 'Update Movement' : 'Record Movement'}
+      extraSubmit={movement ? undefined : { label: MOVEMENT_UI.saveAndAddAnother, value: ANOTHER }}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <ErrorLine message={failure} />
       {movement ? (
         <div>

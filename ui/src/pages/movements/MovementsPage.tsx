@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import { useLocation, useSearch } from 'wouter'
 import { canAccess } from '../../../../src/contract/access-types'
 import { mayChangeMovement, STOCK_MSG, stockAccess, type MovementType, type StockMovement } from '../../../../src/contract/stock'
 import { messageOr } from '../../api/client'
@@ -10,10 +11,8 @@ import { SelectField } from '../../components/Field'
 import { ItemPicker, type PickedItem } from '../../components/ItemPicker'
 import { PageHeader } from '../../components/PageHeader'
 import { ResultDialog, type Result } from '../../components/ResultDialog'
-import { toast } from '../../components/toast'
 import { usePagedList } from '../../components/usePagedList'
 import { useFormat } from '../../lib/useFormat'
-import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
 import { useDisplaySettings } from '../../lib/display'
 import { Modal } from '../../components/Modal'
@@ -26,6 +25,7 @@ import { useLoad } from '../../components/useLoad'
 import { MOVEMENT_UI } from '../../messages/stock'
 import { movementLabel, signedQuantity } from './display'
 import { MovementForm } from './MovementForm'
+import { movementToast } from './movementToast'
 
 const TYPE_OPTIONS = [
   { value: 'IN', label: 'Stock In' },
@@ -55,6 +55,14 @@ export default function MovementsPage() {
   const [type, setType] = useState('')
   const [item, setItem] = useState<PickedItem | null>(null)
   const [dialog, setDialog] = useState<Dialog>(null)
+  // /movements?record=1 (the dashboard's 'Record Movement' quick action) opens the form at once.
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  useEffect(() => {
+    if (!new URLSearchParams(search).has('record')) return
+    if (canRecord) setDialog({ kind: 'record' })
+    navigate('/movements', { replace: true })
+  }, [search, canRecord, navigate])
   const [result, setResult] = useState<Result | null>(null)
   const closeResult = useCallback(() => setResult(null), [])
 
@@ -75,7 +83,7 @@ export default function MovementsPage() {
   async function remove(m: StockMovement) {
     try {
       const res = await deleteMovement(m.id)
-      toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.movementDeleted })
+      void movementToast(m, res.message || STOCK_MSG.movementDeleted, fmt.quantity)
       written()
     } catch (err) {
       setResult({ kind: 'error', message: failureMessage(err, MOVEMENT_UI.deleteFailed, MOVEMENT_UI.deleteError) })

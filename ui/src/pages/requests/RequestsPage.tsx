@@ -26,6 +26,11 @@ import { StatCards } from '../../components/StatCards'
 import { useDebounced } from '../../components/useDebounced'
 import { useLoad } from '../../components/useLoad'
 
+const statusFromAddress = (search: string): RequestStatus | '' => {
+  const s = new URLSearchParams(search).get('status')?.toUpperCase()
+  return (REQUEST_STATUSES as readonly string[]).includes(s ?? '') ? (s as RequestStatus) : ''
+}
+
 /** SPEC §2: pending warning, approved success, fulfilled the violet/primary tone, rejected red. */
 export const STATUS_TONE: Record<RequestStatus, BadgeTone> = { PENDING: 'warning', APPROVED: 'success', FULFILLED: 'violet', REJECTED: 'danger' }
 const PRIORITY_TONE: Record<Priority, BadgeTone> = { LOW: 'neutral', MEDIUM: 'info', HIGH: 'orange', URGENT: 'danger' }
@@ -46,15 +51,19 @@ export default function RequestsPage() {
 
   const [search, setSearch] = useState('')
   const q = useDebounced(search.trim(), 300)
-  const [status, setStatus] = useState<RequestStatus | ''>('')
+  // /requests?status=PENDING: a dashboard's count card opens the list it counts.
+  const [status, setStatus] = useState<RequestStatus | ''>(() => statusFromAddress(window.location.search))
   const [priority, setPriority] = useState<Priority | ''>('')
+  // /requests?mine=1: only the signed-in person's requests (what the Chef dashboard's cards count).
+  const [mine, setMine] = useState(() => new URLSearchParams(window.location.search).has('mine'))
+  const chefId = mine ? userId : undefined
 
   const list = usePagedList(
     ({ page, limit, signal }) =>
-      listRequests({ page, limit, q, status, priority }, signal).catch((err: unknown) => {
+      listRequests({ page, limit, q, status, priority, chef_id: chefId }, signal).catch((err: unknown) => {
         throw loadFailure(err, M.requestsLoadFailed)
       }),
-    [q, status, priority],
+    [q, status, priority, chefId],
   )
   const stats = useLoad((signal) => getRequestStatistics(signal).then((r) => r.data), [], M.requestsLoadFailed)
 
@@ -195,6 +204,14 @@ export default function RequestsPage() {
         <SelectField label="Status" value={status} onChange={(v) => setStatus(v as RequestStatus | '')} options={STATUS_OPTIONS} placeholder="All statuses" />
         <SelectField label="Priority" value={priority} onChange={(v) => setPriority(v as Priority | '')} options={PRIORITY_OPTIONS} placeholder="All priorities" />
       </div>
+      {mine && (
+        <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          {M.onlyMine}
+          <Button variant="secondary" onClick={() => setMine(false)}>
+            {M.showEveryone}
+          </Button>
+        </p>
+      )}
 
       <DataTable kind="requests" caption="Kitchen requests" columns={columns} list={list} searchTerm={q} actions={actions} />
 
@@ -211,7 +228,8 @@ export default function RequestsPage() {
       <ConfirmDialog
         open={!!fulfilling}
         title="Fulfil Request"
-        message={KITCHEN_MSG.fulfilConfirm}
+        // Names what moves: 'Mark this request as fulfilled? 2.5 kg of Garlic (KR-0007) go from the store to the kitchen.'
+        message={fulfilling ? `${KITCHEN_MSG.fulfilConfirm} ${M.fulfilWhat(f.quantity(fulfilling.request.quantity_approved ?? fulfilling.request.quantity_requested, fulfilling.request.unit), fulfilling.request.item_name, fulfilling.request.request_number)}` : ''}
         confirmLabel="Fulfil"
         onClose={() => setFulfilling(null)}
         onConfirm={async () => {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { ApproveBody, RejectBody, type KitchenRequest } from '../../../../src/contract/kitchen'
-import { approveRequest, rejectRequest } from '../../api/kitchen'
+import { approveRequest, getItem, rejectRequest } from '../../api/kitchen'
+import { useLoad } from '../../components/useLoad'
 import { ErrorLine } from '../../components/ErrorLine'
 import { TextAreaField } from '../../components/Field'
 import { QuantityField } from '../../components/QuantityField'
@@ -39,6 +40,9 @@ function ApproveBodyForm({ request, onClose, onDone, onFailed }: ReviewProps & {
   const [remarks, setRemarks] = useState('')
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const { busy, failure: formError, setFailure: setFormError, run } = useSubmit()
+  const f = useFormat()
+  // What the store holds now, beside the quantity to approve (fulfilling moves it from there).
+  const store = useLoad((signal) => getItem(request.item_id, signal).then((r) => r.data.current_quantity), [request.item_id])
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -60,7 +64,15 @@ function ApproveBodyForm({ request, onClose, onDone, onFailed }: ReviewProps & {
     <FormModal title="Approve Request" size="sm" busy={busy} busyLabel="Approving..." formId={`approve-${request.id}`} submitLabel="Approve" onClose={onClose} onSubmit={submit}>
       <Summary request={request} />
       <ErrorLine message={formError} />
-      <QuantityField label="Approved quantity" unit={request.unit} value={quantity} onChange={setQuantity} error={errors.quantity_approved} data-autofocus />
+      <QuantityField
+        label="Approved quantity"
+        unit={request.unit}
+        value={quantity}
+        onChange={setQuantity}
+        error={errors.quantity_approved}
+        hint={store.data !== null ? M.storeHolds(f.quantity(store.data, request.unit)) : store.error ?? M.storeHoldsLoading}
+        data-autofocus
+      />
       <TextAreaField label="Remarks (optional)" rows={2} value={remarks} onChange={setRemarks} error={errors.remarks} />
     </FormModal>
   )

@@ -8,7 +8,6 @@ import { toast } from '../../components/toast'
 import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
-import { UI } from '../../messages/common'
 import { newKey, numberOrUndefined, withLabels } from '../../lib/formInput'
 import { STOCK_UI } from '../../messages/stock'
 import { useSubmit } from '../../components/useSubmit'
@@ -32,7 +31,7 @@ export function CountForm({ item, onClose, onSaved }: { item: Item; onClose: () 
     if (!checked.ok) return
     await run(async () => {
       const res = await countItem(item.id, checked.value, key)
-      toast({ kind: 'success', title: UI.successTitle, message: res.message || STOCK_MSG.stockCounted })
+      toast({ kind: 'success', title: res.message || STOCK_MSG.stockCounted, message: STOCK_UI.inStoreNow(item.name, fmt.quantity(res.data.current_quantity, item.unit)) })
       onSaved()
       onClose()
     }, STOCK_UI.countFailed)

@@ -1,10 +1,12 @@
 import { useCallback, useState } from 'react'
-import { Link } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { buttonClass } from '../../components/Button'
 import { MANAGER } from '../../../../src/contract/roles'
 import { getItemStatistics, listSuppliers } from '../../api/stock'
 import { PageHeader } from '../../components/PageHeader'
 import { useFormat } from '../../lib/useFormat'
+import { STOCK_TABS, stockTabHref, type StockTab } from '../../lib/links'
+import { STOCK_GROUPS } from '../../messages/stock'
 import { useSession } from '../../session/store'
 import { AlertsTab } from './AlertsTab'
 import { CatalogTab } from './CatalogTab'
@@ -15,15 +17,18 @@ import { useLoad } from '../../components/useLoad'
 import { tabPanelProps, Tabs } from './Tabs'
 import { useLookups } from './useLookups'
 
-type TabKey = 'items' | 'categories' | 'suppliers' | 'alerts'
+type TabKey = StockTab
 const ID = 'stock'
 
-/** /stock (SPEC §2): statistics, then the Items, Categories, Suppliers and Alerts tabs. */
+/** /stock (SPEC §2): statistics (each count a link to its tab), then the Items, Categories, Suppliers and Alerts tabs; the open tab is in the address. */
 export default function StockPage() {
   const session = useSession()
   const isManager = session?.user.role_name === MANAGER
   const fmt = useFormat()
-  const [tab, setTab] = useState<TabKey>('items')
+  const [, navigate] = useLocation()
+  const asked = new URLSearchParams(useSearch()).get('tab') as TabKey | null
+  const tab: TabKey = asked && STOCK_TABS.includes(asked) ? asked : 'items'
+  const setTab = (k: TabKey) => navigate(stockTabHref(k), { replace: true })
   const stats = useLoad((signal) => getItemStatistics(signal).then((r) => r.data), [])
   const suppliersTotal = useLoad((signal) => listSuppliers({ page: 1, limit: 1 }, signal).then((r) => r.meta.total), [])
   const lookups = useLookups()
@@ -40,7 +45,8 @@ export default function StockPage() {
     { key: 'items' as const, label: 'Items', count: s?.total_items },
     { key: 'categories' as const, label: 'Categories', count: s?.total_categories },
     { key: 'suppliers' as const, label: 'Suppliers', count: suppliersTotal.data ?? undefined },
-    { key: 'alerts' as const, label: 'Alerts', count: s ? s.low_stock_count + s.expiring_count : undefined },
+    // Low or out, plus expiring or expired: the two lists of the Alerts tab (an item may be in both).
+    { key: 'alerts' as const, label: 'Alerts', count: s ? s.low_stock_count + s.expiring_count + s.expired_count : undefined },
   ]
 
   return (
@@ -59,10 +65,12 @@ export default function StockPage() {
         error={stats.error}
         onRetry={stats.reload}
         stats={[
-          { label: 'Total Items', value: s?.total_items },
-          isManager ? { label: 'Total Value', value: s ? fmt.money(s.total_value) : undefined, tone: 'success' } : { label: 'Total Categories', value: s?.total_categories },
-          { label: 'Low Stock', value: s?.low_stock_count, tone: 'danger' },
-          { label: 'Expiring Soon', value: s?.expiring_count, tone: 'warning' },
+          { label: 'Total Items', value: s?.total_items, href: stockTabHref('items') },
+          isManager
+            ? { label: 'Total Value', value: s ? fmt.money(s.total_value) : undefined, tone: 'success' }
+            : { label: 'Total Categories', value: s?.total_categories, href: stockTabHref('categories') },
+          { label: STOCK_GROUPS.low, value: s?.low_stock_count, tone: 'danger', href: stockTabHref('alerts') },
+          { label: STOCK_GROUPS.expiry, value: s ? s.expiring_count + s.expired_count : undefined, tone: 'warning', href: stockTabHref('alerts') },
         ]}
       />
 

@@ -6,7 +6,10 @@ export interface TabDef<K extends string> {
   count?: number
 }
 
-/** ARIA tabs (arrow keys move between them); the panel is rendered by the caller with `tabPanelProps`. */
+/**
+ * ARIA tabs (arrow keys move between them); the panel is rendered by the caller with `tabPanelProps`.
+ * On a phone they sit two a row, all on screen (a strip that scrolls sideways hid the Alerts tab at 375 px).
+ */
 export function Tabs<K extends string>({ tabs, current, onChange, idBase }: { tabs: TabDef<K>[]; current: K; onChange: (k: K) => void; idBase: string }) {
   const refs = useRef<Record<string, HTMLButtonElement | null>>({})
   const onKey = (e: KeyboardEvent) => {
@@ -18,7 +21,7 @@ export function Tabs<K extends string>({ tabs, current, onChange, idBase }: { ta
     refs.current[tabs[next].key]?.focus()
   }
   return (
-    <div role="tablist" aria-label="Stock sections" onKeyDown={onKey} className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700">
+    <div role="tablist" aria-label="Stock sections" onKeyDown={onKey} className="mb-4 grid grid-cols-2 gap-x-1 border-b border-slate-200 sm:flex dark:border-slate-700">
       {tabs.map((t) => {
         const selected = t.key === current
         return (
@@ -34,7 +37,7 @@ export function Tabs<K extends string>({ tabs, current, onChange, idBase }: { ta
             aria-controls={`${idBase}-panel-${t.key}`}
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(t.key)}
-            className={`-mb-px min-h-11 shrink-0 border-b-2 px-3 text-sm font-semibold whitespace-nowrap sm:px-4 ${
+            className={`-mb-px min-h-11 min-w-0 shrink-0 border-b-2 px-3 text-sm font-semibold whitespace-nowrap sm:px-4 ${
               selected ? 'border-brand-700 text-brand-800 dark:border-brand-400 dark:text-brand-300' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
             }`}
           >
