@@ -279,7 +279,7 @@ function SheetLine(p: {
   const base = `line-${line.area_id}-${line.item_id}`
   const common = { disabled: p.disabled, hint: '', onKeyDown: p.onKeyDown, onBlur: p.onLeave, enterKeyHint: 'next' as const }
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900" data-testid={`line-${line.item_id}`} data-state={view.state}>
+    <li className="rounded-xl border border-slate-200 bg-white p-3 [contain-intrinsic-size:auto_8rem] [content-visibility:auto] dark:border-slate-700 dark:bg-slate-900" data-testid={`line-${line.item_id}`} data-state={view.state}>
       <div className="mb-2 flex items-start justify-between gap-2">
         <div>
           <p className="font-semibold">

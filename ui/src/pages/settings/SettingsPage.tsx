@@ -194,6 +194,8 @@ export default function SettingsPage() {
           {number('expiring_days', '1 to 365 days')}
           {number('discrepancy_wastage_value', "A day's kitchen wastage worth more than this raises an alert", true)}
           {number('discrepancy_count_change', 'A stock count changing a balance by more than this raises an alert', true)}
+          {number('count_variance_pct', 'In a count session, an item off by more than this percent needs a reason before approval', true)}
+          {number('count_variance_value', 'In a count session, an item off by more than this value needs a reason before approval', true)}
         </Section>
 
         <Section title="Sign-in" description="How long a sign-in lasts before staff sign in again.">

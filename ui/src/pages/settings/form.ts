@@ -23,10 +23,12 @@ export interface SettingsForm {
   backup_cron: string
   backup_keep: string
   require_https: boolean
+  count_variance_pct: string
+  count_variance_value: string
 }
 export type SettingsKey = keyof SettingsForm
 
-export const NUMERIC_KEYS = ['expiring_days', 'discrepancy_wastage_value', 'discrepancy_count_change', 'token_hours', 'smtp_port', 'backup_keep'] as const
+export const NUMERIC_KEYS = ['expiring_days', 'discrepancy_wastage_value', 'discrepancy_count_change', 'token_hours', 'smtp_port', 'backup_keep', 'count_variance_pct', 'count_variance_value'] as const
 const isNumeric = (k: SettingsKey): k is (typeof NUMERIC_KEYS)[number] => (NUMERIC_KEYS as readonly string[]).includes(k)
 
 /** The label of each field; a schema message naming the field is shown with its label instead. */
@@ -49,6 +51,8 @@ export const LABELS: Record<SettingsKey, string> = {
   backup_cron: 'Backup schedule',
   backup_keep: 'Backups to keep',
   require_https: 'Require HTTPS',
+  count_variance_pct: 'Count variance needing a reason (%)',
+  count_variance_value: 'Count variance value needing a reason',
 }
 
 export function toForm(s: ManagerSettings): SettingsForm {
@@ -71,6 +75,8 @@ export function toForm(s: ManagerSettings): SettingsForm {
     backup_cron: s.backup_cron,
     backup_keep: String(s.backup_keep),
     require_https: s.require_https,
+    count_variance_pct: String(s.count_variance_pct),
+    count_variance_value: String(s.count_variance_value),
   }
 }
 
