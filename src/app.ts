@@ -20,6 +20,7 @@ import { usersRoutes } from './modules/users/routes'
 import { authRolesRoutes, managerRolesRoutes } from './modules/roles/routes'
 import { passwordResetRoutes } from './modules/password-reset/routes'
 import { caCertRoutes, connectRoutes } from './modules/connect/routes'
+import { barcodeRoutes, itemBarcodeRoutes } from './modules/barcodes/routes'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
@@ -47,6 +48,8 @@ export function buildApp(deps: AppDeps) {
     .use(managerDashboardRoutes(deps))
     .use(reportsRoutes(deps))
     .use(connectRoutes(deps))
+    .use(itemBarcodeRoutes(deps))
+    .use(barcodeRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {

@@ -20,6 +20,7 @@ import { createReportService } from './modules/reports/service'
 import { createRolesService } from './modules/roles/service'
 import { createSettingsService, type SettingsService } from './modules/settings/service'
 import { createItemService } from './modules/stock/items-service'
+import { createBarcodeService } from './modules/barcodes/service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
 import { createUsersService } from './modules/users/service'
@@ -66,6 +67,7 @@ export function createDeps(o: DepsOptions) {
     auth: createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(o.db, clock), mailer, logger }),
     backups: createBackupService({ db: o.db, dir: backupsDir, clock, logger, keep: () => settings.get().backup_keep }),
     items: createItemService(core),
+    barcodes: createBarcodeService(core),
     movements: createMovementService(core),
     categories: createCategoryService(core),
     suppliers: createSupplierService(core),

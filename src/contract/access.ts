@@ -1,6 +1,7 @@
 import { MANAGER_ONLY, type Access } from './access-types'
 import { alertsAccess } from './alerts'
 import { backupsAccess } from './backups'
+import { barcodesAccess } from './barcodes'
 import { connectAccess } from './connect'
 import { dashboardAccess } from './dashboard'
 import { kitchenAccess } from './kitchen'
@@ -64,4 +65,5 @@ export const ACCESS: Record<string, Access> = {
   ...connectAccess,
   ...kitchenAccess,
   ...stockAccess,
+  ...barcodesAccess,
 }

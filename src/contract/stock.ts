@@ -3,6 +3,7 @@ import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-type
 import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, safeName, toDateRange, upperEnum, withDateAliases } from './fields'
 import { daysBetween, localDate } from './dates'
 import { MANAGER } from './roles'
+import { optionalCode } from './barcodes'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
 
@@ -170,7 +171,7 @@ const optionalDate = (field: string) =>
 
 const itemFields = {
   name: safeName('name', 150),
-  barcode: v.pipe(optionalText('barcode', 64), v.transform(blankToNull)),
+  barcode: optionalCode('barcode'),
   category_id: required('category_id', id('category_id')),
   supplier_id: required('supplier_id', id('supplier_id')),
   unit: requiredText('unit', 30),

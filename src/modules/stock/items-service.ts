@@ -8,6 +8,7 @@ import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import { activeItem, recordMovement } from './ledger'
 import * as repo from './items-repo'
+import { setUnitCode } from '../barcodes/repo'
 
 export interface ItemListOptions {
   page: number
@@ -100,6 +101,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             checkReferences(input)
             if (exceedsValueCeiling(toCents(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
             const id = repo.insertItem(db, { ...input, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
+            setUnitCode(db, id, null, input.barcode ?? null, at)
             const opening = toCents(input.current_quantity)
             if (opening > 0) recordMovement(db, stockEvents, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
             else stockEvents.changed(db, { itemIds: [id] }) // an empty new item may already be low
@@ -131,6 +133,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
           },
           clock().toISOString(),
         )
+        if (input.barcode !== undefined) setUnitCode(db, id, old.barcode, input.barcode, clock().toISOString())
         // The minimum, the expiry date or the active flag may start or end an alert.
         stockEvents.changed(db, { itemIds: [id] })
       }).immediate()
