@@ -1,13 +1,12 @@
 -- Barcodes (issue 23): an item has several codes — its unit's and each pack's.
 -- code: a GTIN as 14 digits (check digit verified) or another code as trimmed printable ASCII (contract/barcodes.ts).
--- pack_id: the pack the code stands for (a case of 12), NULL for the base unit. No foreign key to item_packs here:
--- that table comes with the stocktake migration, which may land after this one; the service checks the pack
--- belongs to the item (item_packs.id), and a pack's removal clears its codes' pack_id in the service.
+-- pack_id: the pack the code stands for (a case of 12), NULL for the base unit. A removed pack takes its codes
+-- with it (a case code must never start counting single units); the service checks the pack is the item's.
 CREATE TABLE item_barcodes (
   id         INTEGER PRIMARY KEY AUTOINCREMENT,
   item_id    INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
   code       TEXT NOT NULL UNIQUE,
-  pack_id    INTEGER,
+  pack_id    INTEGER REFERENCES item_packs(id) ON DELETE CASCADE,
   created_at TEXT NOT NULL,
   created_by INTEGER REFERENCES users(id)
 );

@@ -4,6 +4,7 @@ import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, required
 import { daysBetween, localDate } from './dates'
 import { MANAGER } from './roles'
 import { optionalCode } from './barcodes'
+import { PacksField, type Pack } from './packs'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
 
@@ -50,10 +51,17 @@ export interface Item {
   total_value?: number
   /** On /items/expiring (and wherever an expiry list is shown). */
   days_until_expiry?: number
+  /** Pack sizes, in the order given (issue 17); [] when the item is counted in its base unit only. */
+  packs: Pack[]
+  /** When a stock count last confirmed the balance (approved count session); null when never. */
+  last_verified_at: string | null
 }
 
 /** An item's own fields: what the item form sends and the items repo writes (quantities come through the ledger). */
 export type ItemFields = Pick<Item, 'name' | 'barcode' | 'category_id' | 'supplier_id' | 'unit' | 'cost_price' | 'min_stock_level' | 'expiry_date'>
+
+/** Pack sizes travel with the item's fields on POST/PUT /items (issue 17). */
+export type { Pack } from './packs'
 
 export const MOVEMENT_TYPES = ['IN', 'OUT', 'ADJUSTMENT'] as const
 export type MovementType = (typeof MOVEMENT_TYPES)[number]
@@ -74,6 +82,8 @@ export interface StockMovement {
   user_name: string
   role_name: string
   source_type: SourceType
+  /** What made the row when it has a record of its own: the count session of a COUNT row, null otherwise. */
+  source_id: number | null
   reference: string | null
   editable: boolean
   movement_date: string
@@ -178,6 +188,8 @@ const itemFields = {
   cost_price: required('cost_price', amount('cost_price')),
   min_stock_level: v.optional(amount('min_stock_level'), 0),
   expiry_date: v.pipe(optionalDate('expiry_date'), v.transform(blankToNull)),
+  /** The whole list of pack sizes: given replaces the item's packs (kept by name, so pack ids stay), absent leaves them. */
+  packs: v.optional(PacksField),
 }
 
 /** POST /items: an initial quantity above 0 is written to the ledger as opening stock. */

@@ -5,6 +5,7 @@ import m0004 from '../../migrations/0004_alerts_reports.sql' with { type: 'text'
 import m0005 from '../../migrations/0005_dashboard_low_stock.sql' with { type: 'text' }
 import m0006 from '../../migrations/0006_auth_hardening.sql' with { type: 'text' }
 import m0007 from '../../migrations/0007_movement_history.sql' with { type: 'text' }
+import m0008 from '../../migrations/0008_item_packs.sql' with { type: 'text' }
 import m0013 from '../../migrations/0013_barcodes.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
@@ -16,5 +17,6 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0005_dashboard_low_stock', sql: m0005 },
   { name: '0006_auth_hardening', sql: m0006 },
   { name: '0007_movement_history', sql: m0007 },
+  { name: '0008_item_packs', sql: m0008 },
   { name: '0013_barcodes', sql: m0013 },
 ]

@@ -105,6 +105,26 @@ describe('an item’s codes', () => {
     expect(res.body.data.suggestion).toMatchObject({ item_id: item.id, item_name: 'Tonic water', inner_gtin: '00012345000010' })
   })
 
+  test('a case code linked to a pack resolves to the item and the pack; a pack of another item is refused; a removed pack takes its codes', async () => {
+    const cat = await b.makeCategory()
+    const sup = await b.makeSupplier()
+    const made = await env.call('POST', '/api/items', {
+      token: manager.token,
+      body: { name: 'Mosi 750ml', category_id: cat.id, supplier_id: sup.id, unit: 'L', cost_price: 20, packs: [{ name: 'bottle', size: 0.75 }, { name: 'case', size: 9 }] },
+    })
+    const item = made.body.data
+    const kase = item.packs.find((p: { name: string }) => p.name === 'case')
+    const other = await b.makeItem()
+    expect((await addCode(other.id, '10012345000017', kase.id)).body.message).toBe(BARCODE_MSG.packNotOnItem)
+    const added = await addCode(item.id, '10012345000017', kase.id)
+    expect(added.body.data).toMatchObject({ code: '10012345000017', pack_id: kase.id, pack_name: 'case' })
+    expect((await resolve('10012345000017')).body.data).toMatchObject({ item: { id: item.id }, pack: { id: kase.id, name: 'case', size: 9 } })
+    // the barcode field stays the unit code: a pack code is not it
+    expect((await env.call('GET', `/api/items/${item.id}`, { token: manager.token })).body.data.barcode).toBeNull()
+    await env.call('PUT', `/api/items/${item.id}`, { token: manager.token, body: { packs: [{ name: 'bottle', size: 0.75 }] } })
+    expect((await resolve('10012345000017')).body.data.item).toBeNull()
+  })
+
   test('RIMS labels for items without a code (RIMS-<id>) resolve to the item', async () => {
     const item = await b.makeItem({ name: 'Salt' })
     expect((await resolve(`RIMS-${item.id}`)).body.data.item).toMatchObject({ id: item.id })

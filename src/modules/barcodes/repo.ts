@@ -20,26 +20,19 @@ export interface FoundRow extends BarcodeRow {
   current_quantity: number
 }
 
-// Until the stocktake migration (item_packs) is merged in, codes have no packs to name.
-const packsKnown = new WeakMap<Db, boolean>()
-const hasPacks = (db: Db) => {
-  let known = packsKnown.get(db)
-  if (known === undefined) packsKnown.set(db, (known = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'item_packs'").get() !== null))
-  return known
-}
-const packColumns = (db: Db) => (hasPacks(db) ? 'p.name AS pack_name, p.size AS pack_size' : 'NULL AS pack_name, NULL AS pack_size')
-const packJoin = (db: Db) => (hasPacks(db) ? 'LEFT JOIN item_packs p ON p.id = b.pack_id AND p.item_id = b.item_id' : '')
+const PACK_COLUMNS = 'p.name AS pack_name, p.size AS pack_size'
+const PACK_JOIN = 'LEFT JOIN item_packs p ON p.id = b.pack_id'
 
 export const listCodes = (db: Db, itemId: number) =>
   db
-    .query(`SELECT b.id, b.item_id, b.code, b.pack_id, ${packColumns(db)}, b.created_at FROM item_barcodes b ${packJoin(db)} WHERE b.item_id = $itemId ORDER BY b.pack_id IS NOT NULL, b.id`)
+    .query(`SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.created_at FROM item_barcodes b ${PACK_JOIN} WHERE b.item_id = $itemId ORDER BY b.pack_id IS NOT NULL, b.id`)
     .all({ itemId }) as BarcodeRow[]
 
 export const findCode = (db: Db, code: string) =>
   db
     .query(
-      `SELECT b.id, b.item_id, b.code, b.pack_id, ${packColumns(db)}, b.created_at, i.name AS item_name, i.unit, i.is_active, i.current_quantity
-       FROM item_barcodes b JOIN items i ON i.id = b.item_id ${packJoin(db)} WHERE b.code = $code`,
+      `SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.created_at, i.name AS item_name, i.unit, i.is_active, i.current_quantity
+       FROM item_barcodes b JOIN items i ON i.id = b.item_id ${PACK_JOIN} WHERE b.code = $code`,
     )
     .get({ code }) as FoundRow | null
 
@@ -49,7 +42,7 @@ export const itemBrief = (db: Db, id: number) =>
     | null
 
 export const packOf = (db: Db, itemId: number, packId: number) =>
-  !hasPacks(db) ? null : db.query('SELECT id, name, size FROM item_packs WHERE id = $packId AND item_id = $itemId').get({ itemId, packId }) as { id: number; name: string; size: number } | null
+  db.query('SELECT id, name, size FROM item_packs WHERE id = $packId AND item_id = $itemId').get({ itemId, packId }) as { id: number; name: string; size: number } | null
 
 export function insertCode(db: Db, v: { itemId: number; code: string; packId: number | null; userId: number | null; at: string }) {
   return (

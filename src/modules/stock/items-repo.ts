@@ -3,10 +3,10 @@ import type { Db } from '../../db/open'
 import { containsPattern } from '../../db/like'
 
 /** An item row as stored: the contract's Item with amounts in hundredths and is_active 0/1 (no derived fields). */
-export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry'> & { is_active: number }
+export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry' | 'packs'> & { is_active: number }
 
 const SELECT = `SELECT i.id, i.name, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
-  i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at
+  i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at
   FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id`
 
 export type ItemStatus = 'low' | 'out' | 'expiring' | 'expired'

@@ -9,6 +9,8 @@ import { MANAGER } from '../../contract/roles'
 import { activeItem, recordMovement } from './ledger'
 import * as repo from './items-repo'
 import { setUnitCode } from '../barcodes/repo'
+import { packsOf, replacePacks } from './packs-repo'
+import type { Pack } from '../../contract/packs'
 
 export interface ItemListOptions {
   page: number
@@ -23,7 +25,7 @@ export interface ItemListOptions {
 }
 
 /** Stored row → API shape. `withValue` adds the per-item value (Managers only). */
-export function toItem(r: repo.ItemRow, withValue: boolean, today?: string): Item {
+export function toItem(r: repo.ItemRow, withValue: boolean, today?: string, packs: Pack[] = []): Item {
   const item: Item = {
     id: r.id,
     name: r.name,
@@ -40,6 +42,8 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string): Ite
     is_active: r.is_active === 1,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    packs,
+    last_verified_at: r.last_verified_at ?? null,
   }
   if (withValue) item.total_value = fromCents(valueCents(r.cost_price, r.current_quantity))
   if (today && r.expiry_date) item.days_until_expiry = daysBetween(today, r.expiry_date)
@@ -54,6 +58,8 @@ const seesValue = (user: User) => user.role_name === MANAGER
 export function createItemService({ db, clock, settings, stockEvents }: ServiceDeps) {
   const today = () => localDate(clock(), settings.get().time_zone)
   const row = (id: number) => repo.findItem(db, id) ?? (() => { throw notFound('Item') })()
+  /** One item as answered, with its packs. */
+  const shown = (id: number, withValue: boolean) => toItem(row(id), withValue, undefined, packsOf(db, [id]).get(id))
   const checkReferences = (v: { category_id?: number; supplier_id?: number; barcode?: string | null }, exceptId = 0) => {
     if (v.category_id !== undefined && !repo.categoryExists(db, v.category_id)) throw badRequest(STOCK_MSG.unknownReference('category_id'))
     if (v.supplier_id !== undefined && !repo.supplierExists(db, v.supplier_id)) throw badRequest(STOCK_MSG.unknownReference('supplier_id'))
@@ -73,10 +79,11 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         (o.page - 1) * o.limit,
       )
       const expiryList = o.status === 'expiring' || o.status === 'expired'
-      return { rows: rows.map((r) => toItem(r, withValue, expiryList ? t : undefined)), total }
+      const packs = packsOf(db, rows.map((r) => r.id))
+      return { rows: rows.map((r) => toItem(r, withValue, expiryList ? t : undefined, packs.get(r.id))), total }
     },
 
-    get: (id: number, user: User) => toItem(row(id), seesValue(user)),
+    get: (id: number, user: User) => shown(id, seesValue(user)),
 
     statistics(user: User): ItemStatistics {
       const t = today()
@@ -102,10 +109,11 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             if (exceedsValueCeiling(toCents(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
             const id = repo.insertItem(db, { ...input, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
             setUnitCode(db, id, null, input.barcode ?? null, at)
+            if (input.packs) replacePacks(db, id, input.packs)
             const opening = toCents(input.current_quantity)
             if (opening > 0) recordMovement(db, stockEvents, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
             else stockEvents.changed(db, { itemIds: [id] }) // an empty new item may already be low
-            return toItem(row(id), seesValue(user))
+            return shown(id, seesValue(user))
           }),
         )
         .immediate()
@@ -134,10 +142,11 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
           clock().toISOString(),
         )
         if (input.barcode !== undefined) setUnitCode(db, id, old.barcode, input.barcode, clock().toISOString())
+        if (input.packs) replacePacks(db, id, input.packs)
         // The minimum, the expiry date or the active flag may start or end an alert.
         stockEvents.changed(db, { itemIds: [id] })
       }).immediate()
-      return toItem(row(id), seesValue(user))
+      return shown(id, seesValue(user))
     },
 
     /** An item with history is deactivated (it stays in history and reports); one without is deleted. */
@@ -167,7 +176,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             if (difference !== 0) {
               recordMovement(db, stockEvents, { itemId: id, type: 'ADJUSTMENT', quantity: difference, remarks: input.remarks, userId: scope.userId, sourceType: 'COUNT', at: now.toISOString() })
             }
-            return { item: toItem(row(id), seesValue(user)), changed: difference !== 0 }
+            return { item: shown(id, seesValue(user)), changed: difference !== 0 }
           }),
         )
         .immediate()

@@ -209,3 +209,56 @@ describe('item queries', () => {
     expect((await get('/api/items/abc')).status).toBe(400)
   })
 })
+
+describe('pack sizes on items (issue 17)', () => {
+  test('packs are accepted on create and update, returned on every item, and keep their ids by name', async () => {
+    const cat = await b.makeCategory()
+    const sup = await b.makeSupplier()
+    const created = await env.call('POST', '/api/items', {
+      token: manager.token,
+      body: { name: 'House red', category_id: cat.id, supplier_id: sup.id, unit: 'L', cost_price: 80, packs: [{ name: 'bottle', size: 0.75 }, { name: 'case', size: 9 }] },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.data.packs).toMatchObject([{ name: 'bottle', size: 0.75 }, { name: 'case', size: 9 }])
+    const [bottle, kase] = created.body.data.packs
+    const id = created.body.data.id
+    expect((await env.call('GET', `/api/items/${id}`, { token: manager.token })).body.data.packs).toEqual([bottle, kase])
+    const listed = (await env.call('GET', '/api/items?q=House', { token: manager.token })).body.data
+    expect(listed[0].packs).toEqual([bottle, kase])
+    // A plain item has none, and no verification yet.
+    const plain = await b.makeItem()
+    expect(plain.packs).toEqual([])
+    expect(plain.last_verified_at).toBeNull()
+
+    // PUT replaces the list: case kept (same id, new size, first now), bottle dropped, magnum added.
+    const put = await env.call('PUT', `/api/items/${id}`, { token: manager.token, body: { packs: [{ name: 'CASE', size: 4.5 }, { name: 'magnum', size: 1.5 }] } })
+    expect(put.status).toBe(200)
+    expect(put.body.data.packs).toHaveLength(2)
+    expect(put.body.data.packs[0]).toEqual({ id: kase.id, name: 'CASE', size: 4.5 })
+    expect(put.body.data.packs[1]).toMatchObject({ name: 'magnum', size: 1.5 })
+    // PUT without packs leaves them.
+    expect((await env.call('PUT', `/api/items/${id}`, { token: manager.token, body: { name: 'House red 2' } })).body.data.packs).toHaveLength(2)
+    expect((await env.call('PUT', `/api/items/${id}`, { token: manager.token, body: { packs: [] } })).body.data.packs).toEqual([])
+  })
+
+  test('bad packs are refused with a message and nothing changes', async () => {
+    const item = await b.makeItem({ name: 'Gin' })
+    await env.call('PUT', `/api/items/${item.id}`, { token: manager.token, body: { packs: [{ name: 'bottle', size: 0.75 }] } })
+    const cases: [unknown, string][] = [
+      [[{ name: 'bottle', size: 0 }], 'packs.size must be at least 0.01'],
+      [[{ name: 'bottle' }], 'packs.0.size is required'],
+      [[{ name: 'bottle', size: '1' }], 'packs.size must be a number'],
+      [[{ name: 'bottle', size: 0.001 }], 'packs.size must be at least 0.01'],
+      [[{ name: 'bottle', size: 1.234 }], 'packs.size must have at most 2 decimal places'],
+      [[{ name: 'a', size: 1 }, { name: 'A', size: 2 }], 'packs: the name "A" is used twice (pack names are unique per item, in any case)'],
+      [Array.from({ length: 6 }, (_, i) => ({ name: `p${i}`, size: 1 })), 'packs: at most 5 pack sizes per item'],
+      ['bottle', 'packs must be a list of { name, size }'],
+    ]
+    for (const [packs, message] of cases) {
+      const res = await env.call('PUT', `/api/items/${item.id}`, { token: manager.token, body: { packs } })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe(message)
+    }
+    expect((await env.call('GET', `/api/items/${item.id}`, { token: manager.token })).body.data.packs).toMatchObject([{ name: 'bottle', size: 0.75 }])
+  })
+})

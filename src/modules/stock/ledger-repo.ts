@@ -15,7 +15,7 @@ export interface MovementView extends MovementRow {
 }
 
 const VIEW = `SELECT m.id, m.item_id, i.name AS item_name, i.unit, m.type, m.quantity, m.remarks, m.user_id,
-  u.name AS user_name, r.role_name, m.source_type, m.reference, m.movement_date, m.created_at, m.updated_at,
+  u.name AS user_name, r.role_name, m.source_type, m.source_id, m.reference, m.movement_date, m.created_at, m.updated_at,
   m.updated_by, ub.name AS updated_by_name
   FROM stock_movements m
   JOIN items i ON i.id = m.item_id
@@ -79,14 +79,14 @@ export const findMovementView = (db: Db, id: number) => db.query(`${VIEW} WHERE 
 /** Writes one ledger row and reads it back joined for display. */
 export function insertMovement(
   db: Db,
-  m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; user_id: number; source_type: string; reference: string | null; movement_date: string; at: string },
+  m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; user_id: number; source_type: string; source_id?: number | null; reference: string | null; movement_date: string; at: string },
 ): MovementView {
   const { id } = db
     .query(
-      `INSERT INTO stock_movements (item_id, type, quantity, remarks, user_id, source_type, reference, movement_date, created_at, updated_at)
-       VALUES ($item_id, $type, $quantity, $remarks, $user_id, $source_type, $reference, $movement_date, $at, $at) RETURNING id`,
+      `INSERT INTO stock_movements (item_id, type, quantity, remarks, user_id, source_type, source_id, reference, movement_date, created_at, updated_at)
+       VALUES ($item_id, $type, $quantity, $remarks, $user_id, $source_type, $source_id, $reference, $movement_date, $at, $at) RETURNING id`,
     )
-    .get(m) as { id: number }
+    .get({ ...m, source_id: m.source_id ?? null }) as { id: number }
   return findMovementView(db, id)!
 }
 

@@ -50,6 +50,8 @@ export interface LedgerEntry {
   remarks: string | null
   userId: number
   sourceType: string
+  /** The id of what made the row (a count session for COUNT, a receipt …); null when nothing does. */
+  sourceId?: number | null
   reference?: string | null
   at: string
   /** Defaults to `at`; the demo and bench seeders write the past. */
@@ -75,6 +77,7 @@ export function recordMovement(db: Db, events: StockEvents, e: LedgerEntry): rep
     remarks: e.remarks,
     user_id: e.userId,
     source_type: e.sourceType,
+    source_id: e.sourceId ?? null,
     reference: e.reference ?? null,
     movement_date: e.movementDate ?? e.at,
     at: e.at,

@@ -22,6 +22,7 @@ export const toMovement = (m: repo.MovementView): StockMovement => ({
   user_name: m.user_name,
   role_name: m.role_name,
   source_type: m.source_type as StockMovement['source_type'],
+  source_id: m.source_id ?? null,
   reference: m.reference,
   editable: isEditable(m),
   movement_date: m.movement_date,

@@ -13,6 +13,7 @@ import { newKey, numberOrUndefined, withLabels } from '../../lib/formInput'
 import { STOCK_UI } from '../../messages/stock'
 import type { Lookups } from './useLookups'
 import { useSubmit } from '../../components/useSubmit'
+import { PackRows, packsInput, type PackDraft } from './PackRows'
 
 const LABELS = {
   name: 'Item Name',
@@ -43,7 +44,8 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
     min_stock_level: item ? String(item.min_stock_level) : '',
     expiry_date: item?.expiry_date ?? '',
   })
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({})
+  const [packs, setPacks] = useState<PackDraft[]>(() => (item?.packs ?? []).map((p) => ({ name: p.name, size: String(p.size) })))
+  const [errors, setErrors] = useState<Partial<Record<Key | 'packs', string>>>({})
   const { busy, failure, setFailure, run } = useSubmit()
   const set = (k: Key) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
 
@@ -60,9 +62,10 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
       min_stock_level: numberOrUndefined(form.min_stock_level),
       expiry_date: form.expiry_date,
       ...(item ? {} : { current_quantity: numberOrUndefined(form.current_quantity) }),
+      packs: packsInput(packs),
     }
     // The form requires every field the spec marks required, on edit too.
-    const missing: Partial<Record<Key, string>> = {}
+    const missing: Partial<Record<Key | 'packs', string>> = {}
     for (const k of ['min_stock_level', ...(item ? [] : ['current_quantity'])] as Key[]) if (form[k].trim() === '') missing[k] = `${LABELS[k]} is required`
     const checked = item ? check(UpdateItemBody, input) : check(CreateItemBody, input)
     const found = { ...(checked.ok ? {} : withLabels(checked.errors, LABELS)), ...missing }
@@ -122,6 +125,7 @@ export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | nul
         )}
         <QuantityField label={LABELS.min_stock_level} value={form.min_stock_level} onChange={set('min_stock_level')} error={errors.min_stock_level} hint={STOCK_UI.quantityHint} required />
         <TextField label={LABELS.expiry_date} type="date" value={form.expiry_date} onChange={set('expiry_date')} error={errors.expiry_date} hint="Optional" />
+        <PackRows rows={packs} unit={form.unit} error={errors.packs} idPrefix={formId} onChange={setPacks} />
       </div>
     </FormModal>
   )

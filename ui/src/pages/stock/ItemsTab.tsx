@@ -1,3 +1,4 @@
+import { formatPacked } from '../../../../src/contract/packs'
 import { useCallback, useState } from 'react'
 import { quantityStatus, type Item } from '../../../../src/contract/stock'
 import { deleteItem, listItems } from '../../api/stock'
@@ -69,6 +70,7 @@ export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; 
           <span className="whitespace-nowrap">{fmt.quantity(i.current_quantity, i.unit)}</span>
         ),
     },
+    ...(list.rows.some((i) => i.packs?.length) ? [{ header: 'In packs', cell: (i: Item) => (i.packs?.length ? formatPacked(i.current_quantity, i.unit, i.packs) : '') }] : []),
     { header: 'Unit Price', numeric: true, cell: (i) => fmt.money(i.cost_price) },
     ...(isManager ? [{ header: 'Total Value', numeric: true, cell: (i: Item) => fmt.money(i.total_value) }] : []),
     { header: 'Expiry Date', cell: (i) => fmt.date(i.expiry_date) },
