@@ -14,6 +14,7 @@ import { reportsRoutes } from './modules/reports/routes'
 import { categoryRoutes } from './modules/categories/routes'
 import { itemRoutes, stockMovementRoutes } from './modules/stock/routes'
 import { kitchenRequestRoutes } from './modules/kitchen-requests/routes'
+import { stockCountRoutes, storageAreaRoutes } from './modules/counts/routes'
 import { kitchenInventoryRoutes } from './modules/kitchen-inventory/routes'
 import { supplierRoutes } from './modules/suppliers/routes'
 import { usersRoutes } from './modules/users/routes'
@@ -50,6 +51,8 @@ export function buildApp(deps: AppDeps) {
     .use(connectRoutes(deps))
     .use(itemBarcodeRoutes(deps))
     .use(barcodeRoutes(deps))
+    .use(storageAreaRoutes(deps))
+    .use(stockCountRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {

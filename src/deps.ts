@@ -21,6 +21,7 @@ import { createRolesService } from './modules/roles/service'
 import { createSettingsService, type SettingsService } from './modules/settings/service'
 import { createItemService } from './modules/stock/items-service'
 import { createBarcodeService } from './modules/barcodes/service'
+import { createCountService } from './modules/counts/service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
 import { createUsersService } from './modules/users/service'
@@ -78,6 +79,7 @@ export function createDeps(o: DepsOptions) {
     reports: createReportService(core),
     users: createUsersService(core),
     roles: createRolesService(core),
+    counts: createCountService(core),
     /** The address the server itself is configured with, for links when no public_url is set. */
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,

@@ -3,6 +3,7 @@ import { alertsAccess } from './alerts'
 import { backupsAccess } from './backups'
 import { barcodesAccess } from './barcodes'
 import { connectAccess } from './connect'
+import { countsAccess } from './counts'
 import { dashboardAccess } from './dashboard'
 import { kitchenAccess } from './kitchen'
 import { reportsAccess } from './reports'
@@ -66,4 +67,5 @@ export const ACCESS: Record<string, Access> = {
   ...kitchenAccess,
   ...stockAccess,
   ...barcodesAccess,
+  ...countsAccess,
 }

@@ -24,6 +24,10 @@ export interface Settings {
   backup_cron: string
   backup_keep: number
   require_https: boolean
+  /** Stock counts (issue 17): an item whose count differs from its expected figure by more than this percent, */
+  count_variance_pct: number
+  /** … or by more than this value (currency), needs a reason before the count is approved. */
+  count_variance_value: number
 }
 
 export const defaultTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
@@ -48,6 +52,8 @@ export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
   backup_cron: '0 3 * * *',
   backup_keep: 14,
   require_https: false,
+  count_variance_pct: 5,
+  count_variance_value: 100,
 }
 
 /** Public display settings: the login page, header and every role's money and badges read these. */
@@ -116,6 +122,8 @@ export const SettingsPatch = v.partial(
     backup_cron: v.pipe(v.string('backup_cron must be text'), v.trim(), v.regex(CRON, 'backup_cron must be a cron expression of 5 fields, e.g. 0 3 * * *')),
     backup_keep: intIn('backup_keep', 1, 365),
     require_https: v.boolean('require_https must be true or false'),
+    count_variance_pct: v.pipe(v.number('count_variance_pct must be a number'), v.minValue(0, 'count_variance_pct must be at least 0'), v.maxValue(1_000_000, 'count_variance_pct is too large')),
+    count_variance_value: v.pipe(v.number('count_variance_value must be a number'), v.minValue(0, 'count_variance_value must be at least 0'), v.maxValue(1_000_000_000, 'count_variance_value is too large')),
   }),
 )
 export type SettingsPatch = v.InferOutput<typeof SettingsPatch>

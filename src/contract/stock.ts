@@ -206,7 +206,7 @@ export const StockCountBody = v.object({
   remarks: requiredText('remarks', 500),
 })
 
-export const ITEM_STATUSES = ['low', 'out', 'expiring', 'expired'] as const
+export const ITEM_STATUSES = ['low', 'out', 'expiring', 'expired', 'unverified'] as const
 export const ITEM_SORTS = ['name', 'quantity', 'cost_price', 'value', 'expiry_date', 'created_at'] as const
 const itemSort = v.picklist(
   ITEM_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]],
@@ -219,6 +219,10 @@ export const ItemListQuery = v.object({
   supplier_id: v.optional(id('supplier_id')),
   status: v.optional(v.pipe(v.string(), v.toLowerCase(), v.picklist(ITEM_STATUSES, `status must be one of ${ITEM_STATUSES.join(', ')}`))),
   sort: v.optional(itemSort, 'name'),
+  /** With status=unverified: not confirmed by an approved stock count in this many days (default 30). */
+  days: v.optional(
+    v.pipe(v.unknown(), v.transform(Number), v.number('days must be a number'), v.integer('days must be a whole number'), v.minValue(0, 'days must be at least 0'), v.maxValue(3650, 'days must be at most 3650')),
+  ),
 })
 export type ItemListQuery = v.InferOutput<typeof ItemListQuery>
 

@@ -9,7 +9,7 @@ const SELECT = `SELECT i.id, i.name, i.barcode, i.category_id, c.name AS categor
   i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at
   FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id`
 
-export type ItemStatus = 'low' | 'out' | 'expiring' | 'expired'
+export type ItemStatus = 'low' | 'out' | 'expiring' | 'expired' | 'unverified'
 
 export interface ItemFilter {
   q?: string
@@ -19,6 +19,8 @@ export interface ItemFilter {
   /** Calendar dates in the restaurant's zone, for the expiry statuses. */
   today: string
   expiringUntil: string
+  /** For 'unverified': an instant; items verified before it (or never) are listed. */
+  verifiedSince?: string
 }
 
 const ORDER: Record<string, string> = {
@@ -41,6 +43,7 @@ function where(f: ItemFilter) {
   if (f.status === 'out') clauses.push('i.current_quantity = 0')
   if (f.status === 'expiring') (clauses.push('i.expiry_date >= $today AND i.expiry_date <= $until'), (params.today = f.today), (params.until = f.expiringUntil))
   if (f.status === 'expired') (clauses.push('i.expiry_date < $today'), (params.today = f.today))
+  if (f.status === 'unverified') (clauses.push('(i.last_verified_at IS NULL OR i.last_verified_at < $since)'), (params.since = f.verifiedSince ?? ''))
   return { sql: `WHERE ${clauses.join(' AND ')}`, params }
 }
 
@@ -156,7 +159,8 @@ export const itemHasHistory = (db: Db, itemId: number) =>
         `SELECT EXISTS (SELECT 1 FROM stock_movements WHERE item_id = $itemId)
            OR EXISTS (SELECT 1 FROM kitchen_movements WHERE item_id = $itemId)
            OR EXISTS (SELECT 1 FROM kitchen_requests WHERE item_id = $itemId)
-           OR EXISTS (SELECT 1 FROM kitchen_stock WHERE item_id = $itemId) AS used`,
+           OR EXISTS (SELECT 1 FROM kitchen_stock WHERE item_id = $itemId)
+           OR EXISTS (SELECT 1 FROM stock_count_items WHERE item_id = $itemId) AS used`,
       )
       .get({ itemId }) as { used: number }
   ).used === 1
@@ -164,3 +168,7 @@ export const itemHasHistory = (db: Db, itemId: number) =>
 /** The larger of the item's main-store and kitchen balances: a new cost_price must keep both under the value ceiling. */
 export const largestBalance = (db: Db, id: number): number =>
   (db.query('SELECT max(i.current_quantity, coalesce(k.quantity, 0)) AS q FROM items i LEFT JOIN kitchen_stock k ON k.item_id = i.id WHERE i.id = $id').get({ id }) as { q: number } | null)?.q ?? 0
+
+/** An approved stock count confirmed these items' balances (issue 17). */
+export const markVerified = (db: Db, itemIds: readonly number[], at: string) =>
+  db.query('UPDATE items SET last_verified_at = $at WHERE id IN (SELECT value FROM json_each($ids))').run({ at, ids: JSON.stringify(itemIds) })

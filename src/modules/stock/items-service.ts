@@ -1,6 +1,6 @@
 import { exceedsValueCeiling, STOCK_MSG, type CreateItemInput, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
 import { fromCents, toCents, valueCents } from '../../contract/fixed'
-import { addDays, daysBetween, localDate } from '../../contract/dates'
+import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { ServiceDeps } from '../../deps'
@@ -71,9 +71,11 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
       const withValue = seesValue(user)
       const t = today()
       const days = o.days ?? settings.get().expiring_days
+      // Unverified in N days: not verified since the start of the restaurant's day N days ago (N = 0: since today began).
+      const verifiedSince = o.status === 'unverified' ? startOfLocalDay(addDays(t, -(o.days ?? 30)), settings.get().time_zone).toISOString() : undefined
       const { rows, total } = repo.listItems(
         db,
-        { q: o.q, category_id: o.category_id, supplier_id: o.supplier_id, status: o.status, today: t, expiringUntil: addDays(t, days) },
+        { q: o.q, category_id: o.category_id, supplier_id: o.supplier_id, status: o.status, today: t, expiringUntil: addDays(t, days), verifiedSince },
         o.sort,
         o.limit,
         (o.page - 1) * o.limit,

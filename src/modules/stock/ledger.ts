@@ -86,3 +86,8 @@ export function recordMovement(db: Db, events: StockEvents, e: LedgerEntry): rep
   events.changed(db, { itemIds: [e.itemId], movement: { ledger: 'store', id: view.id, ...row } })
   return view
 }
+
+/** Stamps `last_verified_at` on items a stock count confirmed (with or without a ledger row). */
+export const markVerified = (db: Db, itemIds: readonly number[], at: string) => {
+  if (itemIds.length) items.markVerified(db, itemIds, at)
+}

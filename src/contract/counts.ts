@@ -1,0 +1,255 @@
+import * as v from 'valibot'
+import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
+import { amount, id, optionalText, paging, safeName } from './fields'
+import { MAX_PACKS, type Pack } from './packs'
+
+// Stocktake (issue 17): storage areas in shelf order and count sessions. Quantities and values are
+// decimals on the wire (hundredths inside).
+
+export interface StorageArea {
+  id: number
+  name: string
+  item_count: number
+  /** The OPEN or SUBMITTED count using the area, if any (it cannot be deleted meanwhile). */
+  open_count_id: number | null
+  created_at: string
+  updated_at: string
+}
+
+/** An item of an area, in shelf order. */
+export interface StorageAreaItem {
+  item_id: number
+  item_name: string
+  unit: string
+  position: number
+}
+
+export const COUNT_STATUSES = ['OPEN', 'SUBMITTED', 'APPROVED', 'CANCELLED'] as const
+export type CountStatus = (typeof COUNT_STATUSES)[number]
+export const UNCOUNTED_CHOICES = ['UNCHANGED', 'ZERO'] as const
+export type UncountedChoice = (typeof UNCOUNTED_CHOICES)[number]
+
+export interface CountArea {
+  id: number
+  name: string
+  lines: number
+  counted: number
+  /** Whole percent of lines counted. */
+  percent: number
+}
+
+export interface StockCount {
+  id: number
+  status: CountStatus
+  blind: boolean
+  note: string | null
+  started_at: string
+  started_by: number
+  started_by_name: string
+  submitted_at: string | null
+  submitted_by: number | null
+  uncounted: UncountedChoice | null
+  approved_at: string | null
+  approved_by: number | null
+  cancelled_at: string | null
+  cancelled_by: number | null
+  areas: CountArea[]
+  line_count: number
+  counted_count: number
+}
+
+/**
+ * One item on one area's sheet. `expected`, `variance` and `variance_value` are the item's (its
+ * snapshot balance, and its counted total over all its areas minus that), repeated on each of its
+ * lines; they are absent while a blind count is OPEN, and `variance_value` goes to Managers only.
+ */
+export interface CountLine {
+  area_id: number
+  item_id: number
+  item_name: string
+  unit: string
+  packs: Pack[]
+  position: number
+  found: boolean
+  counted: number | null
+  counted_by: number | null
+  counted_by_name: string | null
+  counted_at: string | null
+  expected?: number
+  variance?: number | null
+  variance_value?: number | null
+}
+
+export interface StockCountDetail extends StockCount {
+  lines: CountLine[]
+}
+
+/** The variance review: one row per item (its lines summed over areas). */
+export interface ReviewLine {
+  item_id: number
+  item_name: string
+  unit: string
+  packs: Pack[]
+  area_names: string[]
+  expected: number
+  /** Null when no line of the item was counted (posts nothing). */
+  counted: number | null
+  variance: number | null
+  cost_price: number
+  variance_value: number | null
+  /** Over count_variance_pct or count_variance_value: needs a reason before approval. */
+  over_threshold: boolean
+  reason: string | null
+}
+
+export interface CountReview {
+  count: StockCount
+  lines: ReviewLine[]
+  totals: { gains: number; losses: number; net: number }
+  thresholds: { count_variance_pct: number; count_variance_value: number }
+  /** Items over a threshold still without a reason. */
+  needs_reason: number
+}
+
+export interface SubmitAnswer {
+  count: StockCount
+  /** The lines still uncounted when submit was asked, before the choice was applied. */
+  uncounted_lines: { area_id: number; area_name: string; item_id: number; item_name: string }[]
+}
+
+export interface ApproveAnswer {
+  count: StockCount
+  /** Ledger rows written (one per item with a variance). */
+  posted: { item_id: number; item_name: string; movement_id: number; quantity: number }[]
+  verified: number
+}
+
+// ---------- Input ----------
+
+const positiveInt = (field: string) =>
+  v.pipe(v.number(`${field} must be a whole number`), v.integer(`${field} must be a whole number`), v.minValue(1, `${field} must be a whole number`))
+
+export const StorageAreaBody = v.object({ name: safeName('name', 80) })
+
+export const AreaItemsBody = v.object({
+  item_ids: v.pipe(
+    v.array(positiveInt('item_ids'), 'item_ids must be a list of item ids'),
+    v.maxLength(5000, 'item_ids: at most 5000 items per area'),
+    v.check((ids) => new Set(ids).size === ids.length, 'item_ids lists an item twice'),
+  ),
+})
+
+export const StartCountBody = v.object({
+  area_ids: v.pipe(
+    v.array(positiveInt('area_ids'), 'area_ids must be a list of storage area ids'),
+    v.minLength(1, 'area_ids: choose at least one storage area'),
+    v.maxLength(200, 'area_ids: at most 200 areas'),
+    v.check((ids) => new Set(ids).size === ids.length, 'area_ids lists an area twice'),
+  ),
+  blind: v.boolean('blind must be true or false'),
+  note: optionalText('note', 500),
+})
+export type StartCountInput = v.InferOutput<typeof StartCountBody>
+
+/**
+ * PUT /stock-counts/{id}/lines: `counted` (null clears the line), or `packs` + `loose`, and/or a
+ * `reason` for the item's variance. `found: true` adds an item that was not on the area's list.
+ */
+export const CountLineBody = v.pipe(
+  v.object({
+    area_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'area_id is required'), id('area_id')),
+    item_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'item_id is required'), id('item_id')),
+    counted: v.optional(v.nullable(amount('counted'))),
+    packs: v.optional(
+      v.pipe(
+        v.array(
+          v.object({
+            pack_id: positiveInt('pack_id'),
+            quantity: v.pipe(v.number('packs.quantity must be a number'), v.integer('packs.quantity must be a whole number of packs'), v.minValue(0, 'packs.quantity must be at least 0'), v.maxValue(1_000_000_000, 'packs.quantity is too large')),
+          }),
+          'packs must be a list of { pack_id, quantity }',
+        ),
+        v.maxLength(MAX_PACKS, `packs: at most ${MAX_PACKS} pack sizes`),
+      ),
+    ),
+    loose: v.optional(amount('loose')),
+    found: v.optional(v.boolean('found must be true or false')),
+    reason: v.optional(v.nullable(v.pipe(v.string('reason must be text'), v.trim(), v.maxLength(500, 'reason must be at most 500 characters')))),
+  }),
+  v.check((b) => !(b.counted !== undefined && (b.packs !== undefined || b.loose !== undefined)), 'Send counted, or packs and loose, not both'),
+  v.check((b) => b.counted !== undefined || b.packs !== undefined || b.loose !== undefined || b.reason !== undefined, 'counted is required'),
+)
+export type CountLineInput = v.InferOutput<typeof CountLineBody>
+
+export const SubmitCountBody = v.object({
+  uncounted: v.pipe(
+    v.unknown(),
+    v.check((x) => x !== undefined && x !== null && x !== '', `uncounted is required: ${UNCOUNTED_CHOICES.join(' or ')}`),
+    v.string(`uncounted must be one of ${UNCOUNTED_CHOICES.join(', ')}`),
+    v.transform((s) => s.trim().toUpperCase()),
+    v.picklist(UNCOUNTED_CHOICES, `uncounted must be one of ${UNCOUNTED_CHOICES.join(', ')}`),
+  ),
+})
+
+export const CountListQuery = v.object({
+  ...paging,
+  status: v.optional(
+    v.pipe(v.string(), v.transform((s) => s.trim().toUpperCase()), v.picklist(COUNT_STATUSES, `status must be one of ${COUNT_STATUSES.join(', ')}`)),
+  ),
+})
+
+export const VarianceCsvQuery = v.object({ count_id: v.pipe(v.unknown(), v.check((x) => x !== undefined && x !== '', 'count_id is required'), id('count_id')) })
+
+// ---------- Messages ----------
+
+export const COUNT_MSG = {
+  areaCreated: 'Storage area created successfully',
+  areaUpdated: 'Storage area updated successfully',
+  areaDeleted: 'Storage area deleted successfully',
+  areaItemsSaved: 'Shelf order saved',
+  areaTaken: 'A storage area with this name already exists',
+  areaInCount: (name: string, countId: number) => `The storage area "${name}" is in count #${countId}, which is still open; finish or cancel it first`,
+  unknownArea: (id: number) => `area_ids: storage area ${id} does not exist`,
+  unknownItems: (ids: number[]) => `item_ids: no active item with id ${ids.join(', ')}`,
+  areaBusy: (name: string, countId: number, status: string) => `The storage area "${name}" is already in count #${countId} (${status})`,
+  started: 'Count started',
+  lineSaved: 'Saved',
+  notOpen: (status: string) => `This count is ${status}; counts can only be entered while it is OPEN`,
+  notInSession: 'This item is not on the count sheet of that area; send found: true to add an item found on the shelf',
+  areaNotInSession: 'That storage area is not part of this count',
+  itemInactive: 'This item is deactivated; reactivate it to count it',
+  reasonClosed: (status: string) => `This count is ${status}; reasons can be given while it is OPEN or SUBMITTED`,
+  submitted: 'Count submitted for review',
+  notSubmittable: (status: string) => `This count is ${status}; only an OPEN count can be submitted`,
+  approved: 'Count approved and the adjustments posted',
+  notApprovable: (status: string) => `This count is ${status}; only a SUBMITTED count can be approved`,
+  needsReason: (names: string[]) => `Give a reason (or recount) before approving: ${names.join(', ')}`,
+  wouldGoNegative: (names: string[]) => `Approving would make stock negative for: ${names.join(', ')}. Nothing was posted.`,
+  inactiveItems: (names: string[]) => `These items were deactivated during the count: ${names.join(', ')}. Reactivate them to approve.`,
+  cancelled: 'Count cancelled',
+  notCancellable: (status: string) => `This count is ${status}; only an OPEN or SUBMITTED count can be cancelled`,
+} as const
+
+/** The remark on a count's ledger rows. */
+export const countRemark = (id: number) => `Stock count #${id}`
+
+// ---------- Who may call what ----------
+
+export const countsAccess = {
+  'GET /api/storage-areas': ALL_STAFF,
+  'POST /api/storage-areas': STORE_STAFF,
+  'PUT /api/storage-areas/:id': STORE_STAFF,
+  'DELETE /api/storage-areas/:id': STORE_STAFF,
+  'GET /api/storage-areas/:id/items': ALL_STAFF,
+  'PUT /api/storage-areas/:id/items': STORE_STAFF,
+
+  'GET /api/stock-counts': STORE_STAFF,
+  'POST /api/stock-counts': STORE_STAFF,
+  'GET /api/stock-counts/:id': STORE_STAFF,
+  'PUT /api/stock-counts/:id/lines': STORE_STAFF,
+  'POST /api/stock-counts/:id/submit': STORE_STAFF,
+  'GET /api/stock-counts/:id/review': MANAGER_ONLY,
+  'POST /api/stock-counts/:id/approve': MANAGER_ONLY,
+  'POST /api/stock-counts/:id/cancel': STORE_STAFF,
+  'GET /api/reports/download/count-variance': MANAGER_ONLY,
+} as const satisfies Record<string, Access>

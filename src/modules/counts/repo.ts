@@ -1,0 +1,262 @@
+import type { CountStatus, UncountedChoice } from '../../contract/counts'
+import type { Db } from '../../db/open'
+
+// SQL for storage areas and count sessions. Quantities in hundredths, money in cents.
+
+// ---------- Storage areas ----------
+
+export interface AreaRow {
+  id: number
+  name: string
+  item_count: number
+  open_count_id: number | null
+  created_at: string
+  updated_at: string
+}
+
+const AREA = `SELECT a.id, a.name, a.created_at, a.updated_at,
+  (SELECT count(*) FROM storage_area_items ai JOIN items i ON i.id = ai.item_id WHERE ai.area_id = a.id AND i.is_active = 1) AS item_count,
+  (SELECT max(c.id) FROM stock_count_areas ca JOIN stock_counts c ON c.id = ca.count_id WHERE ca.area_id = a.id AND c.status IN ('OPEN', 'SUBMITTED')) AS open_count_id
+  FROM storage_areas a`
+
+export const listAreas = (db: Db) => db.query(`${AREA} ORDER BY a.name COLLATE NOCASE, a.id`).all() as AreaRow[]
+export const findArea = (db: Db, id: number) => db.query(`${AREA} WHERE a.id = $id`).get({ id }) as AreaRow | null
+export const areaNameTaken = (db: Db, name: string, exceptId = 0) => db.query('SELECT 1 FROM storage_areas WHERE name = $name AND id <> $exceptId').get({ name, exceptId }) !== null
+
+export const insertArea = (db: Db, name: string, at: string) =>
+  (db.query('INSERT INTO storage_areas (name, created_at, updated_at) VALUES ($name, $at, $at) RETURNING id').get({ name, at }) as { id: number }).id
+export const renameArea = (db: Db, id: number, name: string, at: string) => db.query('UPDATE storage_areas SET name = $name, updated_at = $at WHERE id = $id').run({ id, name, at })
+export const deleteArea = (db: Db, id: number) => {
+  db.query('DELETE FROM storage_area_items WHERE area_id = $id').run({ id })
+  db.query('DELETE FROM storage_areas WHERE id = $id').run({ id })
+}
+
+/** The area's active items in shelf order. */
+export const areaItems = (db: Db, areaId: number) =>
+  db
+    .query(
+      `SELECT ai.item_id, i.name AS item_name, i.unit, ai.position FROM storage_area_items ai JOIN items i ON i.id = ai.item_id
+       WHERE ai.area_id = $areaId AND i.is_active = 1 ORDER BY ai.position, ai.item_id`,
+    )
+    .all({ areaId }) as { item_id: number; item_name: string; unit: string; position: number }[]
+
+/** Which of these ids are not active items. */
+export function missingItems(db: Db, ids: readonly number[]): number[] {
+  if (ids.length === 0) return []
+  const found = new Set(
+    (db.query('SELECT id FROM items WHERE is_active = 1 AND id IN (SELECT value FROM json_each($ids))').all({ ids: JSON.stringify(ids) }) as { id: number }[]).map((r) => r.id),
+  )
+  return ids.filter((id) => !found.has(id))
+}
+
+export function setAreaItems(db: Db, areaId: number, itemIds: readonly number[], at: string) {
+  db.query('DELETE FROM storage_area_items WHERE area_id = $areaId').run({ areaId })
+  db.query(`INSERT INTO storage_area_items (area_id, item_id, position) SELECT $areaId, value, key FROM json_each($ids)`).run({ areaId, ids: JSON.stringify(itemIds) })
+  db.query('UPDATE storage_areas SET updated_at = $at WHERE id = $areaId').run({ areaId, at })
+}
+
+// ---------- Count sessions ----------
+
+export interface CountRow {
+  id: number
+  status: CountStatus
+  blind: number
+  note: string | null
+  started_at: string
+  started_by: number
+  started_by_name: string
+  submitted_at: string | null
+  submitted_by: number | null
+  uncounted: UncountedChoice | null
+  approved_at: string | null
+  approved_by: number | null
+  cancelled_at: string | null
+  cancelled_by: number | null
+}
+
+const COUNT = `SELECT c.id, c.status, c.blind, c.note, c.started_at, c.started_by, u.name AS started_by_name, c.submitted_at, c.submitted_by,
+  c.uncounted, c.approved_at, c.approved_by, c.cancelled_at, c.cancelled_by
+  FROM stock_counts c JOIN users u ON u.id = c.started_by`
+
+export const findCount = (db: Db, id: number) => db.query(`${COUNT} WHERE c.id = $id`).get({ id }) as CountRow | null
+
+export function listCounts(db: Db, status: CountStatus | undefined, limit: number, offset: number): { rows: CountRow[]; total: number } {
+  const where = status ? 'WHERE c.status = $status' : ''
+  const params: Record<string, string | number> = status ? { status } : {}
+  const rows = db.query(`${COUNT} ${where} ORDER BY c.id DESC LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }) as CountRow[]
+  const { n } = db.query(`SELECT count(*) AS n FROM stock_counts c ${where}`).get(params) as { n: number }
+  return { rows, total: n }
+}
+
+/** Per area of the given counts: name, lines and lines counted, in the session's area order. */
+export function countAreas(db: Db, countIds: readonly number[]) {
+  if (countIds.length === 0) return []
+  return db
+    .query(
+      `SELECT ca.count_id, ca.area_id AS id, ca.area_name AS name, count(l.item_id) AS lines, count(l.counted) AS counted
+       FROM stock_count_areas ca
+       LEFT JOIN stock_count_lines l ON l.count_id = ca.count_id AND l.area_id = ca.area_id
+       WHERE ca.count_id IN (SELECT value FROM json_each($ids))
+       GROUP BY ca.count_id, ca.area_id ORDER BY ca.count_id, ca.position`,
+    )
+    .all({ ids: JSON.stringify(countIds) }) as { count_id: number; id: number; name: string; lines: number; counted: number }[]
+}
+
+/** The first OPEN or SUBMITTED count holding one of these areas. */
+export const busyArea = (db: Db, areaIds: readonly number[]) =>
+  db
+    .query(
+      `SELECT ca.area_id, ca.area_name AS name, c.id AS count_id, c.status FROM stock_count_areas ca JOIN stock_counts c ON c.id = ca.count_id
+       WHERE ca.area_id IN (SELECT value FROM json_each($ids)) AND c.status IN ('OPEN', 'SUBMITTED') ORDER BY c.id LIMIT 1`,
+    )
+    .get({ ids: JSON.stringify(areaIds) }) as { area_id: number; name: string; count_id: number; status: string } | null
+
+export const areasExist = (db: Db, ids: readonly number[]) =>
+  new Set((db.query('SELECT id FROM storage_areas WHERE id IN (SELECT value FROM json_each($ids))').all({ ids: JSON.stringify(ids) }) as { id: number }[]).map((r) => r.id))
+
+/**
+ * A new session: its areas in the given order, each area's active items in shelf order as lines, and
+ * each distinct item's balance at this instant as its expected figure. All in set-based statements.
+ */
+export function insertCount(db: Db, o: { blind: boolean; note: string | null; userId: number; at: string; areaIds: readonly number[] }): number {
+  const { id } = db
+    .query("INSERT INTO stock_counts (status, blind, note, started_at, started_by) VALUES ('OPEN', $blind, $note, $at, $userId) RETURNING id")
+    .get({ blind: o.blind ? 1 : 0, note: o.note, at: o.at, userId: o.userId }) as { id: number }
+  const ids = JSON.stringify(o.areaIds)
+  db.query('INSERT INTO stock_count_areas (count_id, area_id, area_name, position) SELECT $id, a.id, a.name, j.key FROM json_each($ids) j JOIN storage_areas a ON a.id = j.value').run({ id, ids })
+  db.query(
+    `INSERT INTO stock_count_lines (count_id, area_id, item_id, position)
+     SELECT $id, ai.area_id, ai.item_id, ai.position FROM storage_area_items ai JOIN items i ON i.id = ai.item_id
+     WHERE ai.area_id IN (SELECT value FROM json_each($ids)) AND i.is_active = 1`,
+  ).run({ id, ids })
+  db.query(
+    `INSERT INTO stock_count_items (count_id, item_id, expected)
+     SELECT $id, i.id, i.current_quantity FROM items i WHERE i.id IN (SELECT item_id FROM stock_count_lines WHERE count_id = $id)`,
+  ).run({ id })
+  return id
+}
+
+export interface LineRow {
+  area_id: number
+  item_id: number
+  item_name: string
+  unit: string
+  position: number
+  found: number
+  counted: number | null
+  counted_by: number | null
+  counted_by_name: string | null
+  counted_at: string | null
+  expected: number
+  cost_price: number
+  /** The item's counted total over all its lines of the session (null: none counted). */
+  item_counted: number | null
+}
+
+/** Every line of a session in area order, then shelf order (found items after the list, in the order found). */
+export const countLines = (db: Db, id: number) =>
+  db
+    .query(
+      `WITH totals AS (SELECT item_id, sum(counted) AS item_counted FROM stock_count_lines WHERE count_id = $id GROUP BY item_id)
+       SELECT l.area_id, l.item_id, i.name AS item_name, i.unit, l.position, l.found, l.counted, l.counted_by, u.name AS counted_by_name, l.counted_at,
+         ci.expected, i.cost_price, t.item_counted
+       FROM stock_count_lines l
+       JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id
+       JOIN items i ON i.id = l.item_id
+       JOIN stock_count_items ci ON ci.count_id = l.count_id AND ci.item_id = l.item_id
+       JOIN totals t ON t.item_id = l.item_id
+       LEFT JOIN users u ON u.id = l.counted_by
+       WHERE l.count_id = $id
+       ORDER BY ca.position, l.position, l.item_id`,
+    )
+    .all({ id }) as LineRow[]
+
+export const findLine = (db: Db, id: number, areaId: number, itemId: number) =>
+  db.query('SELECT counted FROM stock_count_lines WHERE count_id = $id AND area_id = $areaId AND item_id = $itemId').get({ id, areaId, itemId }) as { counted: number | null } | null
+
+export const countHasArea = (db: Db, id: number, areaId: number) => db.query('SELECT 1 FROM stock_count_areas WHERE count_id = $id AND area_id = $areaId').get({ id, areaId }) !== null
+
+export const setLine = (db: Db, o: { id: number; areaId: number; itemId: number; counted: number | null; userId: number; at: string }) =>
+  db
+    .query(
+      `UPDATE stock_count_lines SET counted = $counted, counted_by = CASE WHEN $counted IS NULL THEN NULL ELSE $userId END,
+         counted_at = CASE WHEN $counted IS NULL THEN NULL ELSE $at END
+       WHERE count_id = $id AND area_id = $areaId AND item_id = $itemId`,
+    )
+    .run(o)
+
+/** An item found on the shelf: a line after the area's list; the item joins the session (its snapshot is now). */
+export function addFoundLine(db: Db, o: { id: number; areaId: number; itemId: number }) {
+  db.query(
+    `INSERT INTO stock_count_lines (count_id, area_id, item_id, position, found)
+     VALUES ($id, $areaId, $itemId, (SELECT coalesce(max(position), -1) + 1 FROM stock_count_lines WHERE count_id = $id AND area_id = $areaId), 1)`,
+  ).run(o)
+  db.query('INSERT OR IGNORE INTO stock_count_items (count_id, item_id, expected) SELECT $id, id, current_quantity FROM items WHERE id = $itemId').run({ id: o.id, itemId: o.itemId })
+}
+
+export const itemInCount = (db: Db, id: number, itemId: number) => db.query('SELECT 1 FROM stock_count_items WHERE count_id = $id AND item_id = $itemId').get({ id, itemId }) !== null
+export const setReason = (db: Db, id: number, itemId: number, reason: string | null) =>
+  db.query('UPDATE stock_count_items SET reason = $reason WHERE count_id = $id AND item_id = $itemId').run({ id, itemId, reason })
+
+export const uncountedLines = (db: Db, id: number) =>
+  db
+    .query(
+      `SELECT l.area_id, ca.area_name, l.item_id, i.name AS item_name FROM stock_count_lines l
+       JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id
+       JOIN items i ON i.id = l.item_id
+       WHERE l.count_id = $id AND l.counted IS NULL ORDER BY ca.position, l.position, l.item_id`,
+    )
+    .all({ id }) as { area_id: number; area_name: string; item_id: number; item_name: string }[]
+
+export const zeroUncounted = (db: Db, id: number, userId: number, at: string) =>
+  db.query('UPDATE stock_count_lines SET counted = 0, counted_by = $userId, counted_at = $at WHERE count_id = $id AND counted IS NULL').run({ id, userId, at })
+
+export const setStatus = (db: Db, id: number, from: readonly CountStatus[], to: CountStatus, fields: Record<string, string | number | null>) => {
+  const sets = Object.keys(fields).map((k) => `${k} = $${k}`)
+  return db
+    .query(`UPDATE stock_counts SET status = $to${sets.length ? ', ' + sets.join(', ') : ''} WHERE id = $id AND status IN (SELECT value FROM json_each($from))`)
+    .run({ ...fields, id, to, from: JSON.stringify(from) }).changes
+}
+
+export interface ItemTotalRow {
+  item_id: number
+  item_name: string
+  unit: string
+  is_active: number
+  cost_price: number
+  current_quantity: number
+  expected: number
+  counted: number | null
+  reason: string | null
+  area_names: string
+}
+
+/** Per item of the session: expected, counted total (null: no line counted), reason, current balance. */
+export const itemTotals = (db: Db, id: number) =>
+  db
+    .query(
+      `SELECT ci.item_id, i.name AS item_name, i.unit, i.is_active, i.cost_price, i.current_quantity, ci.expected, ci.reason,
+         (SELECT sum(l.counted) FROM stock_count_lines l WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS counted,
+         (SELECT group_concat(ca.area_name, '|') FROM stock_count_lines l JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS area_names
+       FROM stock_count_items ci JOIN items i ON i.id = ci.item_id WHERE ci.count_id = $id`,
+    )
+    .all({ id }) as ItemTotalRow[]
+
+/** Packs of the given items (hundredths), grouped, in each item's order. */
+export function packsOfItems(db: Db, itemIds: readonly number[]) {
+  const out = new Map<number, { id: number; name: string; size: number }[]>()
+  if (itemIds.length === 0) return out
+  const rows = db
+    .query('SELECT id, item_id, name, size FROM item_packs WHERE item_id IN (SELECT value FROM json_each($ids)) ORDER BY item_id, position')
+    .all({ ids: JSON.stringify(itemIds) }) as { id: number; item_id: number; name: string; size: number }[]
+  for (const r of rows) {
+    const p = { id: r.id, name: r.name, size: r.size / 100 }
+    const list = out.get(r.item_id)
+    if (list) list.push(p)
+    else out.set(r.item_id, [p])
+  }
+  return out
+}
+
+export const itemForCount = (db: Db, itemId: number) =>
+  db.query('SELECT id, is_active FROM items WHERE id = $itemId').get({ itemId }) as { id: number; is_active: number } | null

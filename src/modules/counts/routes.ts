@@ -1,0 +1,73 @@
+import { Elysia } from 'elysia'
+import { AreaItemsBody, COUNT_MSG, CountLineBody, CountListQuery, StartCountBody, StorageAreaBody, SubmitCountBody, VarianceCsvQuery } from '../../contract/counts'
+import { id } from '../../contract/fields'
+import type { AppDeps } from '../../deps'
+import { currentUser } from '../../http/access'
+import { listOf, ok } from '../../http/envelope'
+import { parse } from '../../http/validate'
+import { csvStream, type CsvColumn } from '../../lib/csv'
+import type { ReviewLine } from '../../contract/counts'
+
+/** Storage areas under /storage-areas. */
+export const storageAreaRoutes = ({ counts }: AppDeps) =>
+  new Elysia({ name: 'storage-area-routes', prefix: '/storage-areas' })
+    .get('', () => ok(counts.listAreas()))
+    .post('', (ctx) => {
+      const input = parse(StorageAreaBody, ctx.body)
+      ctx.set.status = 201
+      return ok(counts.createArea(input.name), COUNT_MSG.areaCreated)
+    })
+    .put('/:id', (ctx) => ok(counts.renameArea(parse(id('id'), ctx.params.id), parse(StorageAreaBody, ctx.body).name), COUNT_MSG.areaUpdated))
+    .delete('/:id', (ctx) => {
+      counts.deleteArea(parse(id('id'), ctx.params.id))
+      return ok(null, COUNT_MSG.areaDeleted)
+    })
+    .get('/:id/items', (ctx) => ok(counts.areaItems(parse(id('id'), ctx.params.id))))
+    .put('/:id/items', (ctx) => ok(counts.setAreaItems(parse(id('id'), ctx.params.id), parse(AreaItemsBody, ctx.body).item_ids), COUNT_MSG.areaItemsSaved))
+
+/** The variance CSV: the review's columns, largest value first. */
+const VARIANCE_COLUMNS: CsvColumn<ReviewLine>[] = [
+  { header: 'Item', value: (l) => l.item_name },
+  { header: 'Areas', value: (l) => l.area_names.join('; ') },
+  { header: 'Unit', value: (l) => l.unit },
+  { header: 'Expected', value: (l) => l.expected, kind: 'qty' },
+  { header: 'Counted', value: (l) => l.counted, kind: 'qty' },
+  { header: 'Variance', value: (l) => l.variance, kind: 'qty' },
+  { header: 'Cost Price', value: (l) => l.cost_price, kind: 'money' },
+  { header: 'Variance Value', value: (l) => l.variance_value, kind: 'money' },
+  { header: 'Over Threshold', value: (l) => (l.over_threshold ? 'yes' : 'no') },
+  { header: 'Reason', value: (l) => l.reason },
+]
+
+/** Count sessions under /stock-counts, and the variance CSV under /reports/download. */
+export const stockCountRoutes = ({ counts }: AppDeps) =>
+  new Elysia({ name: 'stock-count-routes' })
+    .get('/stock-counts', (ctx) => {
+      const q = parse(CountListQuery, ctx.query)
+      const { rows, total } = counts.list(q.status, q.page, q.limit)
+      return listOf(rows, { total, page: q.page, limit: q.limit })
+    })
+    .post('/stock-counts', (ctx) => {
+      const input = parse(StartCountBody, ctx.body)
+      ctx.set.status = 201
+      return ok(counts.start(currentUser(ctx), input), COUNT_MSG.started)
+    })
+    .get('/stock-counts/:id', (ctx) => ok(counts.get(parse(id('id'), ctx.params.id), currentUser(ctx))))
+    .put('/stock-counts/:id/lines', (ctx) => ok(counts.putLine(parse(id('id'), ctx.params.id), currentUser(ctx), parse(CountLineBody, ctx.body)), COUNT_MSG.lineSaved))
+    .post('/stock-counts/:id/submit', (ctx) =>
+      ok(counts.submit(parse(id('id'), ctx.params.id), currentUser(ctx), parse(SubmitCountBody, ctx.body).uncounted), COUNT_MSG.submitted),
+    )
+    .get('/stock-counts/:id/review', (ctx) => ok(counts.review(parse(id('id'), ctx.params.id))))
+    .post('/stock-counts/:id/approve', (ctx) => ok(counts.approve(parse(id('id'), ctx.params.id), currentUser(ctx)), COUNT_MSG.approved))
+    .post('/stock-counts/:id/cancel', (ctx) => ok(counts.cancel(parse(id('id'), ctx.params.id), currentUser(ctx)), COUNT_MSG.cancelled))
+    .get('/reports/download/count-variance', (ctx) => {
+      const q = parse(VarianceCsvQuery, ctx.query)
+      const review = counts.review(q.count_id)
+      return new Response(csvStream(VARIANCE_COLUMNS, review.lines), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="count-${q.count_id}-variance.csv"`,
+          'cache-control': 'no-store',
+        },
+      })
+    })
