@@ -33,3 +33,21 @@ INSERT OR IGNORE INTO item_barcodes (item_id, code, pack_id, created_at) SELECT 
 UPDATE items SET barcode = (SELECT b.code FROM item_barcodes b WHERE b.item_id = items.id)
   WHERE id IN (SELECT item_id FROM item_barcodes);
 DROP TABLE legacy_codes;
+
+-- Scans on a count sheet (POST /stock-counts/{id}/scans): each adds one pack (or one base unit) to a line.
+-- Idempotent by scan_id (the phone's id for one scan, replayed after a lost answer); an undo keeps the row
+-- and marks it, so a late replay of the same scan never counts it again.
+CREATE TABLE stock_count_scans (
+  count_id   INTEGER NOT NULL REFERENCES stock_counts(id) ON DELETE CASCADE,
+  scan_id    TEXT NOT NULL,
+  area_id    INTEGER NOT NULL,
+  item_id    INTEGER NOT NULL REFERENCES items(id),
+  pack_id    INTEGER,
+  quantity   INTEGER NOT NULL CHECK (quantity > 0), -- hundredths of the base unit added by this scan
+  code       TEXT NOT NULL,
+  user_id    INTEGER NOT NULL REFERENCES users(id),
+  scanned_at TEXT NOT NULL,
+  undone_at  TEXT,
+  undone_by  INTEGER REFERENCES users(id),
+  PRIMARY KEY (count_id, scan_id)
+);

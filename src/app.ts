@@ -21,7 +21,7 @@ import { usersRoutes } from './modules/users/routes'
 import { authRolesRoutes, managerRolesRoutes } from './modules/roles/routes'
 import { passwordResetRoutes } from './modules/password-reset/routes'
 import { caCertRoutes, connectRoutes } from './modules/connect/routes'
-import { barcodeRoutes, itemBarcodeRoutes } from './modules/barcodes/routes'
+import { barcodeRoutes, countScanRoutes, itemBarcodeRoutes } from './modules/barcodes/routes'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
@@ -51,6 +51,7 @@ export function buildApp(deps: AppDeps) {
     .use(connectRoutes(deps))
     .use(itemBarcodeRoutes(deps))
     .use(barcodeRoutes(deps))
+    .use(countScanRoutes(deps))
     .use(storageAreaRoutes(deps))
     .use(stockCountRoutes(deps))
 

@@ -21,6 +21,7 @@ import { createRolesService } from './modules/roles/service'
 import { createSettingsService, type SettingsService } from './modules/settings/service'
 import { createItemService } from './modules/stock/items-service'
 import { createBarcodeService } from './modules/barcodes/service'
+import { createCountScanService } from './modules/barcodes/count-scans'
 import { createCountService } from './modules/counts/service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
@@ -87,5 +88,5 @@ export function createDeps(o: DepsOptions) {
     tls: o.tls,
   }
   // The reset service reads deps.tls when it writes a link: `rims serve` sets it once HTTPS is up.
-  return Object.assign(deps, { passwordReset: createPasswordResetService(deps) })
+  return Object.assign(deps, { passwordReset: createPasswordResetService(deps), countScans: createCountScanService(core, deps.barcodes) })
 }

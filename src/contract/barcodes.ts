@@ -288,9 +288,34 @@ export const optionalCode = (field: string) =>
 
 export const ResolveBody = v.object({ raw: rawText('raw') })
 
+/** POST /stock-counts/{id}/scans: one scan on the count sheet of an area. scan_id: the device's id for this scan. */
+export const CountScanBody = v.object({
+  area_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'area_id is required'), id('area_id')),
+  raw: rawText('raw'),
+  scan_id: v.pipe(
+    v.string('scan_id is required'),
+    v.trim(),
+    v.nonEmpty('scan_id is required'),
+    v.maxLength(100, 'scan_id must be at most 100 characters'),
+    v.regex(/^[\x21-\x7e]+$/, 'scan_id must be printable ASCII without spaces'),
+  ),
+})
+export type CountScanInput = v.InferOutput<typeof CountScanBody>
+
+export const SCAN_MSG = {
+  added: (what: string, item: string) => `+1 ${what} ${item}`,
+  replayed: 'This scan was already counted',
+  undone: 'Scan undone',
+  alreadyUndone: 'This scan was already undone',
+  unknownCode: (code: string) => `No item has the code ${code}: link it to an item, create one, or skip it`,
+  noCode: 'This GS1 label carries no GTIN (01) to count',
+} as const
+
 export const barcodesAccess = {
   'GET /api/items/:id/barcodes': ALL_STAFF,
   'POST /api/items/:id/barcodes': STORE_STAFF,
   'DELETE /api/items/:id/barcodes': STORE_STAFF,
   'POST /api/barcodes/resolve': ALL_STAFF,
+  'POST /api/stock-counts/:id/scans': STORE_STAFF,
+  'DELETE /api/stock-counts/:id/scans/:scanId': STORE_STAFF,
 } as const satisfies Record<string, Access>

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { AddBarcodeBody, BARCODE_MSG, RemoveBarcodeQuery, ResolveBody } from '../../contract/barcodes'
+import { AddBarcodeBody, BARCODE_MSG, CountScanBody, RemoveBarcodeQuery, ResolveBody } from '../../contract/barcodes'
 import { id } from '../../contract/fields'
 import type { AppDeps } from '../../deps'
 import { currentUser } from '../../http/access'
@@ -24,3 +24,16 @@ export const itemBarcodeRoutes = ({ barcodes }: AppDeps) =>
 /** POST /barcodes/resolve: what a scan is, for every screen. */
 export const barcodeRoutes = ({ barcodes }: AppDeps) =>
   new Elysia({ name: 'barcode-routes', prefix: '/barcodes' }).post('/resolve', (ctx) => ok(barcodes.resolve(parse(ResolveBody, ctx.body).raw)))
+
+/** Scans on a count sheet: POST adds one pack (or one base unit); DELETE undoes that scan. */
+export const countScanRoutes = ({ countScans }: AppDeps) =>
+  new Elysia({ name: 'count-scan-routes', prefix: '/stock-counts' })
+    .post('/:id/scans', (ctx) => {
+      const { answer, message } = countScans.scan(parse(id('id'), ctx.params.id), currentUser(ctx), parse(CountScanBody, ctx.body))
+      ctx.set.status = answer.replayed ? 200 : 201
+      return ok(answer, message)
+    })
+    .delete('/:id/scans/:scanId', (ctx) => {
+      const { answer, message } = countScans.undo(parse(id('id'), ctx.params.id), currentUser(ctx), ctx.params.scanId)
+      return ok(answer, message)
+    })
