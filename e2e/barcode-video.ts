@@ -39,11 +39,11 @@ export function ean13Picture(code: string, module = 4): Uint8Array {
   return y
 }
 
-/** Writes a y4m of `frames` frames: the pictures given, in turn (a blank picture is all white). */
-export function writeY4m(file: string, pictures: Uint8Array[], framesEach = 15) {
+/** Writes a y4m at `fps`: each picture for its number of frames, in turn (Chromium loops the file). */
+export function writeY4m(file: string, scenes: [Uint8Array, number][], fps = 30) {
   const chroma = new Uint8Array((W / 2) * (H / 2)).fill(128)
-  const parts: Uint8Array[] = [Buffer.from(`YUV4MPEG2 W${W} H${H} F30:1 Ip A1:1 C420\n`)]
-  for (const picture of pictures) for (let f = 0; f < framesEach; f++) parts.push(Buffer.from('FRAME\n'), picture, chroma, chroma)
+  const parts: Uint8Array[] = [Buffer.from(`YUV4MPEG2 W${W} H${H} F${fps}:1 Ip A1:1 C420\n`)]
+  for (const [picture, frames] of scenes) for (let f = 0; f < frames; f++) parts.push(Buffer.from('FRAME\n'), picture, chroma, chroma)
   writeFileSync(file, Buffer.concat(parts))
 }
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ALL_STAFF, STORE_STAFF, type Access } from './access-types'
+import type { CountLine } from './counts'
 import { id } from './fields'
 
 // Barcodes: one pure module for the server and the UI. A code is normalised the same way
@@ -301,6 +302,18 @@ export const CountScanBody = v.object({
   ),
 })
 export type CountScanInput = v.InferOutput<typeof CountScanBody>
+
+/** The answer to a scan on a count sheet (and to its undo). */
+export interface CountScanAnswer {
+  scan_id: string
+  item: { id: number; name: string; unit: string }
+  pack: { id: number; name: string; size: number } | null
+  /** What this scan adds, in base units. */
+  added: number
+  line: CountLine
+  /** The scan was seen before (a replay): nothing was added this time. */
+  replayed: boolean
+}
 
 export const SCAN_MSG = {
   added: (what: string, item: string) => `+1 ${what} ${item}`,

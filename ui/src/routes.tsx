@@ -31,6 +31,8 @@ export const ROUTES: PageRoute[] = [
   { path: '/manager/reports', title: 'Reports', access: [MANAGER], page: lazy(() => import('./pages/reports/ReportsPage')) },
   { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: lazy(() => import('./pages/alerts/AlertsPage')) },
   { path: '/manager/settings', title: 'Settings', access: [MANAGER], page: lazy(() => import('./pages/settings/SettingsPage')) },
+  { path: '/scan', title: 'Scan to count', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/scan/ScanCountPage')) },
+  { path: '/labels', title: 'Labels', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/labels/LabelsPage')) },
   { path: '/unauthorized', title: 'Unauthorized', access: 'open', page: lazy(() => import('./pages/unauthorized/UnauthorizedPage')) },
 ]
 

@@ -1,5 +1,4 @@
-import { displayCode, SCAN_MSG, type CountScanInput } from '../../contract/barcodes'
-import type { CountLine } from '../../contract/counts'
+import { displayCode, SCAN_MSG, type CountScanAnswer, type CountScanInput } from '../../contract/barcodes'
 import type { User } from '../../contract/auth'
 import { fromCents } from '../../contract/fixed'
 import type { ServiceDeps } from '../../deps'
@@ -21,17 +20,6 @@ interface ScanRow {
   quantity: number
   code: string
   undone_at: string | null
-}
-
-export interface CountScanAnswer {
-  scan_id: string
-  item: { id: number; name: string; unit: string }
-  pack: { id: number; name: string; size: number } | null
-  /** What this scan adds, in base units. */
-  added: number
-  line: CountLine
-  /** The scan was seen before (a replay): nothing was added this time. */
-  replayed: boolean
 }
 
 export type CountScanService = ReturnType<typeof createCountScanService>

@@ -13,6 +13,8 @@ declare global {
   interface Window {
     /** Per-frame decode times in the worker (ms), for the measurements in docs/barcodes.md. */
     __rimsDecodeMs?: number[]
+    /** Per accepted code: ms from grabbing the first frame that read it to its handler (e.g. the count) finishing. */
+    __rimsScanToDoneMs?: number[]
   }
 }
 
@@ -90,6 +92,8 @@ export default function CameraScanner({ title = SCAN_UI.cameraTitle, onCode, onC
           worker!.postMessage({ id, image }, [image.data.buffer])
         })
 
+      // When the code now in view was first read (for the camera-to-done figure).
+      const seen = { text: null as string | null, at: 0 }
       while (!stopped) {
         if (!ctx || el.readyState < 2 || !el.videoWidth) {
           await new Promise((r) => setTimeout(r, 50))
@@ -98,13 +102,16 @@ export default function CameraScanner({ title = SCAN_UI.cameraTitle, onCode, onC
         const scale = Math.min(1, FRAME_WIDTH / el.videoWidth)
         canvas.width = Math.round(el.videoWidth * scale)
         canvas.height = Math.round(el.videoHeight * scale)
+        const grabbedAt = performance.now()
         ctx.drawImage(el, 0, 0, canvas.width, canvas.height)
         const answer = await decode(ctx.getImageData(0, 0, canvas.width, canvas.height))
         if (stopped) break
         ;(window.__rimsDecodeMs ??= []).push(answer.ms)
+        if (answer.text !== seen.text) Object.assign(seen, { text: answer.text, at: grabbedAt })
         const accepted = agreement.frame(answer.text, performance.now())
         if (accepted) {
           const result = await onCodeRef.current(accepted)
+          ;(window.__rimsScanToDoneMs ??= []).push(performance.now() - seen.at)
           scanFeedback(result !== false)
           if (!continuous) {
             onCloseRef.current()

@@ -2,6 +2,8 @@ import { useCallback, useState } from 'react'
 import { MANAGER } from '../../../../src/contract/roles'
 import { getItemStatistics, listSuppliers } from '../../api/stock'
 import { PageHeader } from '../../components/PageHeader'
+import { Link } from 'wouter'
+import { buttonClass } from '../../components/Button'
 import { useFormat } from '../../lib/useFormat'
 import { useSession } from '../../session/store'
 import { AlertsTab } from './AlertsTab'
@@ -43,7 +45,20 @@ export default function StockPage() {
 
   return (
     <section>
-      <PageHeader title="Stock" description="Items, categories, suppliers and stock alerts." />
+      <PageHeader
+        title="Stock"
+        description="Items, categories, suppliers and stock alerts."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link href="/scan" className={buttonClass('secondary')}>
+              Scan to count
+            </Link>
+            <Link href="/labels" className={buttonClass('secondary')}>
+              Labels
+            </Link>
+          </div>
+        }
+      />
       <StatCards
         loading={stats.loading}
         error={stats.error}
