@@ -71,6 +71,8 @@ test('every signed-in page opens with its heading for the Manager', async ({ pag
   const pages = {
     '/stock': 'Stock',
     '/movements': 'Stock Movements',
+    '/counts': 'Stock Counts',
+    '/counts/areas': 'Storage Areas',
     '/requests': 'Kitchen Requests',
     '/kitchen-inventory': 'Kitchen Inventory',
     '/manager/reports': 'Reports',

@@ -91,6 +91,8 @@ export interface ReviewLine {
   unit: string
   packs: Pack[]
   area_names: string[]
+  /** The areas the item is on in this count (a reason is sent with any of them). */
+  area_ids: number[]
   expected: number
   /** Null when no line of the item was counted (posts nothing). */
   counted: number | null

@@ -229,6 +229,7 @@ export interface ItemTotalRow {
   counted: number | null
   reason: string | null
   area_names: string
+  area_ids: string
 }
 
 /** Per item of the session: expected, counted total (null: no line counted), reason, current balance. */
@@ -237,7 +238,8 @@ export const itemTotals = (db: Db, id: number) =>
     .query(
       `SELECT ci.item_id, i.name AS item_name, i.unit, i.is_active, i.cost_price, i.current_quantity, ci.expected, ci.reason,
          (SELECT sum(l.counted) FROM stock_count_lines l WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS counted,
-         (SELECT group_concat(ca.area_name, '|') FROM stock_count_lines l JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS area_names
+         (SELECT group_concat(ca.area_name, '|') FROM stock_count_lines l JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS area_names,
+         (SELECT group_concat(l.area_id, '|') FROM stock_count_lines l WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS area_ids
        FROM stock_count_items ci JOIN items i ON i.id = ci.item_id WHERE ci.count_id = $id`,
     )
     .all({ id }) as ItemTotalRow[]

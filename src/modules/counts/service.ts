@@ -120,6 +120,7 @@ export function createCountService({ db, clock, settings, stockEvents }: Service
         unit: r.unit,
         packs: packs.get(r.item_id) ?? [],
         area_names: r.area_names ? r.area_names.split('|') : [],
+        area_ids: r.area_ids ? r.area_ids.split('|').map(Number) : [],
         expected: fromCents(r.expected),
         counted: r.counted === null ? null : fromCents(r.counted),
         variance: variance === null ? null : fromCents(variance),

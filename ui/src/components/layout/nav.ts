@@ -16,6 +16,7 @@ const L = {
   dashboard: { label: 'Dashboard', href: '/dashboard' },
   stock: { label: 'Stock', href: '/stock' },
   movements: { label: 'Movements', href: '/movements' },
+  counts: { label: 'Counts', href: '/counts' },
   requests: { label: 'Requests', href: '/requests' },
   kitchen: { label: 'Kitchen', href: '/kitchen-inventory' },
   reports: { label: 'Reports', href: '/manager/reports' },
@@ -29,12 +30,12 @@ export function navFor(role: string): NavEntry[] {
     case MANAGER:
       return [
         L.dashboard,
-        { label: 'Inventory', links: [L.stock, L.movements] },
+        { label: 'Inventory', links: [L.stock, L.movements, L.counts] },
         { label: 'Operations', links: [L.requests, L.kitchen] },
         { label: 'Analytics', links: [L.reports, L.alerts, L.settings] },
       ]
     case STOREKEEPER:
-      return [L.stock, L.movements, L.requests]
+      return [L.stock, L.movements, L.counts, L.requests]
     case CHEF:
       return [L.requests, L.kitchen]
     default:

@@ -1,0 +1,27 @@
+// Storage areas and stock counts (issue 17): one typed function per endpoint.
+import type { CountLine, CountReview, CountStatus, StockCount, StockCountDetail, StorageArea, StorageAreaItem, SubmitAnswer, UncountedChoice, ApproveAnswer } from '../../../src/contract/counts'
+import { call, callFile, callList } from './client'
+
+type Signal = AbortSignal | undefined
+
+export const listAreas = (signal?: Signal) => call<StorageArea[]>('GET', '/storage-areas', { signal })
+export const createArea = (name: string) => call<StorageArea>('POST', '/storage-areas', { body: { name } })
+export const renameArea = (id: number, name: string) => call<StorageArea>('PUT', `/storage-areas/${id}`, { body: { name } })
+export const deleteArea = (id: number) => call<null>('DELETE', `/storage-areas/${id}`)
+export const getAreaItems = (id: number, signal?: Signal) => call<StorageAreaItem[]>('GET', `/storage-areas/${id}/items`, { signal })
+export const setAreaItems = (id: number, item_ids: number[]) => call<StorageAreaItem[]>('PUT', `/storage-areas/${id}/items`, { body: { item_ids } })
+
+export const listCounts = (q: { page: number; limit: number; status?: CountStatus }, signal?: Signal) => callList<StockCount>('/stock-counts', { ...q }, signal)
+export const startCount = (body: { area_ids: number[]; blind: boolean; note?: string }) => call<StockCountDetail>('POST', '/stock-counts', { body })
+export const getCount = (id: number, signal?: Signal) => call<StockCountDetail>('GET', `/stock-counts/${id}`, { signal })
+
+export type LineBody =
+  | { area_id: number; item_id: number; counted: number | null; found?: boolean }
+  | { area_id: number; item_id: number; packs: { pack_id: number; quantity: number }[]; loose: number; found?: boolean }
+  | { area_id: number; item_id: number; reason: string | null }
+export const putLine = (id: number, body: LineBody) => call<CountLine>('PUT', `/stock-counts/${id}/lines`, { body })
+export const submitCount = (id: number, uncounted: UncountedChoice) => call<SubmitAnswer>('POST', `/stock-counts/${id}/submit`, { body: { uncounted } })
+export const getReview = (id: number, signal?: Signal) => call<CountReview>('GET', `/stock-counts/${id}/review`, { signal })
+export const approveCount = (id: number) => call<ApproveAnswer>('POST', `/stock-counts/${id}/approve`, { body: {} })
+export const cancelCount = (id: number) => call<StockCount>('POST', `/stock-counts/${id}/cancel`, { body: {} })
+export const downloadVariance = (count_id: number) => callFile('/reports/download/count-variance', { count_id })

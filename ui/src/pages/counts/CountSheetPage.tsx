@@ -1,0 +1,394 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Link, useLocation, useParams } from 'wouter'
+import type { CountLine, StockCountDetail, SubmitAnswer, UncountedChoice } from '../../../../src/contract/counts'
+import { MANAGER } from '../../../../src/contract/roles'
+import { messageOr } from '../../api/client'
+import { getCount, putLine, submitCount } from '../../api/counts'
+import { Badge } from '../../components/Badge'
+import { Button, buttonClass } from '../../components/Button'
+import { ErrorLine } from '../../components/ErrorLine'
+import { LoadError } from '../../components/LoadError'
+import { Modal } from '../../components/Modal'
+import { PageHeader } from '../../components/PageHeader'
+import { QuantityField } from '../../components/QuantityField'
+import { Spinner } from '../../components/Spinner'
+import { toast } from '../../components/toast'
+import { useLoad } from '../../components/useLoad'
+import { useFormat } from '../../lib/useFormat'
+import { UI } from '../../messages/common'
+import { useSession } from '../../session/store'
+import { COUNT_UI } from '../../messages/counts'
+import { bodyFrom, initialDraft, lineKey, loadLocal, saveLocal, type Draft, type SaveState } from './lineState'
+
+/** How long typing may pause before the line is saved anyway (leaving the field saves at once). */
+const IDLE_SAVE_MS = 600
+
+interface LineView {
+  draft: Draft
+  state: SaveState
+  error: string | null
+  /** The counted total the server holds (hundredths; null: not counted). */
+  saved: number | null
+}
+
+/** The phone-first count sheet: one area at a time, in shelf order; every line saves itself. */
+export default function CountSheetPage() {
+  const params = useParams<{ id: string }>()
+  const id = Number(params.id)
+  const loaded = useLoad((signal) => getCount(id, signal).then((r) => r.data), [id], COUNT_UI.loadFailed)
+  if (loaded.error) return <LoadError error={loaded.error} retry={loaded.reload} />
+  if (!loaded.data) return <Spinner label="Loading count" />
+  return <Sheet count={loaded.data} reload={loaded.reload} />
+}
+
+function Sheet({ count, reload }: { count: StockCountDetail; reload: () => void }) {
+  const fmt = useFormat()
+  const session = useSession()
+  const [, navigate] = useLocation()
+  const isManager = session?.user.role_name === MANAGER
+  const open = count.status === 'OPEN'
+  const [areaId, setAreaId] = useState(() => {
+    const fromHash = Number(new URLSearchParams(window.location.search).get('area'))
+    return count.areas.some((a) => a.id === fromHash) ? fromHash : (count.areas[0]?.id ?? 0)
+  })
+  const unsentOnLoad = useRef<string[]>([])
+  const [lines, setLines] = useState<Record<string, LineView>>(() => {
+    const local = loadLocal(count.id)
+    const out: Record<string, LineView> = {}
+    for (const l of count.lines) {
+      const k = lineKey(l)
+      const first = initialDraft(l, local[k])
+      if (first.unsent && open) unsentOnLoad.current.push(k)
+      out[k] = { draft: first.draft, state: l.counted === null ? 'idle' : 'saved', error: null, saved: l.counted === null ? null : Math.round(l.counted * 100) }
+    }
+    return out
+  })
+  const [submitting, setSubmitting] = useState(false)
+
+  // One save in flight per line; a newer draft waits and goes next (last write wins, in order).
+  const queue = useRef<Record<string, { busy: boolean; next: Draft | null; timer?: ReturnType<typeof setTimeout> }>>({})
+  const byKey = useMemo(() => new Map(count.lines.map((l) => [lineKey(l), l])), [count.lines])
+
+  const save = useCallback(
+    async (key: string, draft: Draft) => {
+      const line = byKey.get(key)!
+      const q = (queue.current[key] ??= { busy: false, next: null })
+      clearTimeout(q.timer)
+      q.timer = undefined
+      const parsed = bodyFrom(draft, line)
+      if (!parsed.ok) {
+        setLines((s) => ({ ...s, [key]: { ...s[key], state: 'failed', error: parsed.message } }))
+        return
+      }
+      if (q.busy) {
+        q.next = draft
+        return
+      }
+      q.busy = true
+      setLines((s) => ({ ...s, [key]: { ...s[key], state: 'saving', error: null } }))
+      try {
+        const res = await putLine(count.id, { area_id: line.area_id, item_id: line.item_id, ...parsed.body })
+        if (!q.next) saveLocal(count.id, key, { draft, hundredths: parsed.hundredths, sent: true, at: new Date().toISOString() })
+        const saved = res.data.counted === null ? null : Math.round(res.data.counted * 100)
+        setLines((s) => ({ ...s, [key]: { ...s[key], state: q.next ? 'saving' : saved === null ? 'idle' : 'saved', error: null, saved } }))
+      } catch (err) {
+        setLines((s) => ({ ...s, [key]: { ...s[key], state: 'failed', error: messageOr(err, COUNT_UI.saveFailed) } }))
+      } finally {
+        q.busy = false
+        const next = q.next
+        q.next = null
+        if (next) void save(key, next)
+      }
+    },
+    [byKey, count.id],
+  )
+
+  const change = (key: string, draft: Draft) => {
+    setLines((s) => ({ ...s, [key]: { ...s[key], draft, state: s[key].state === 'failed' ? 'failed' : s[key].state } }))
+    // Kept on the device at once: a reload before the save sends it again.
+    const parsed = bodyFrom(draft, byKey.get(key)!)
+    if (parsed.ok) saveLocal(count.id, key, { draft, hundredths: parsed.hundredths, sent: false, at: new Date().toISOString() })
+    const q = (queue.current[key] ??= { busy: false, next: null })
+    clearTimeout(q.timer)
+    q.timer = setTimeout(() => {
+      q.timer = undefined
+      void save(key, draft)
+    }, IDLE_SAVE_MS)
+  }
+  const leave = (key: string) => {
+    const q = queue.current[key]
+    if (q?.timer) {
+      clearTimeout(q.timer)
+      q.timer = undefined
+      void save(key, lines[key].draft)
+    }
+  }
+  useEffect(() => () => Object.values(queue.current).forEach((q) => clearTimeout(q.timer)), [])
+  // Entries typed before a reload that never reached the server go now.
+  useEffect(() => {
+    for (const k of unsentOnLoad.current) void save(k, lines[k].draft)
+    unsentOnLoad.current = []
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const areaLines = count.lines.filter((l) => l.area_id === areaId)
+  const progress = (aid: number) => {
+    const ls = count.lines.filter((l) => l.area_id === aid)
+    const done = ls.filter((l) => lines[lineKey(l)].saved !== null).length
+    return { done, total: ls.length, percent: ls.length ? Math.floor((done * 100) / ls.length) : 100 }
+  }
+  const uncounted = count.lines.filter((l) => lines[lineKey(l)].saved === null)
+  const pending = Object.values(lines).some((l) => l.state === 'saving')
+
+  // Enter moves to the next line's first field (the last line's Enter leaves the focus where it is).
+  const onEnter = (index: number) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return
+    e.preventDefault()
+    const key = lineKey(areaLines[index])
+    leave(key)
+    const next = document.querySelector<HTMLInputElement>(`[data-line-first="${index + 1}"]`)
+    next?.focus()
+    next?.select()
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={`Count #${count.id}`}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge tone={open ? 'info' : 'neutral'}>{count.status}</Badge>
+            {count.blind && <Badge tone="violet">{COUNT_UI.blind}</Badge>}
+            {count.note && <span>{count.note}</span>}
+          </span>
+        }
+        actions={
+          <>
+            <Link href="/counts" className={buttonClass('secondary')}>
+              {COUNT_UI.allCounts}
+            </Link>
+            <Link href={`/counts/${count.id}/print`} className={buttonClass('secondary')}>
+              {COUNT_UI.print}
+            </Link>
+            {isManager && (count.status === 'SUBMITTED' || (!count.blind && open)) && (
+              <Link href={`/counts/${count.id}/review`} className={buttonClass('secondary')}>
+                {COUNT_UI.review}
+              </Link>
+            )}
+          </>
+        }
+      />
+
+      <nav aria-label={COUNT_UI.areasNav} className="mb-4 flex gap-2 overflow-x-auto pb-1">
+        {count.areas.map((a) => {
+          const p = progress(a.id)
+          const current = a.id === areaId
+          return (
+            <button
+              key={a.id}
+              type="button"
+              aria-current={current ? 'true' : undefined}
+              onClick={() => {
+                setAreaId(a.id)
+                navigate(`/counts/${count.id}?area=${a.id}`, { replace: true })
+              }}
+              className={`min-h-11 shrink-0 rounded-lg border px-3 text-left text-sm ${current ? 'border-brand-700 bg-brand-50 font-semibold dark:bg-slate-800' : 'border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-900'}`}
+            >
+              <span className="block">{a.name}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-300" data-testid={`area-progress-${a.id}`}>
+                {COUNT_UI.counted(p.done, p.total, p.percent)}
+              </span>
+            </button>
+          )
+        })}
+      </nav>
+
+      <ol className="space-y-3" aria-label={COUNT_UI.sheetOf(count.areas.find((a) => a.id === areaId)?.name ?? '')}>
+        {areaLines.map((l, index) => (
+          <SheetLine
+            key={lineKey(l)}
+            line={l}
+            index={index}
+            view={lines[lineKey(l)]}
+            disabled={!open}
+            expected={l.expected !== undefined ? fmt.quantity(l.expected, l.unit) : null}
+            onChange={(d) => change(lineKey(l), d)}
+            onLeave={() => leave(lineKey(l))}
+            onKeyDown={onEnter(index)}
+            onRetry={() => void save(lineKey(l), lines[lineKey(l)].draft)}
+          />
+        ))}
+        {areaLines.length === 0 && <li className="text-sm text-slate-600">{COUNT_UI.emptyArea}</li>}
+      </ol>
+
+      {open && (
+        <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 py-3 dark:border-slate-700 dark:bg-slate-950/95">
+          <span className="text-sm" aria-live="polite">
+            {pending ? COUNT_UI.saving : COUNT_UI.uncountedLeft(uncounted.length)}
+          </span>
+          <Button className="ml-auto" onClick={() => setSubmitting(true)} disabled={pending}>
+            {COUNT_UI.submit}
+          </Button>
+        </div>
+      )}
+      {submitting && (
+        <SubmitDialog
+          countId={count.id}
+          uncounted={uncounted}
+          areaName={(aid) => count.areas.find((a) => a.id === aid)?.name ?? ''}
+          onClose={() => setSubmitting(false)}
+          onDone={(answer) => {
+            toast({ kind: 'success', title: UI.successTitle, message: COUNT_UI.submittedToast(answer.uncounted_lines.length, answer.count.uncounted) })
+            setSubmitting(false)
+            if (isManager) navigate(`/counts/${count.id}/review`)
+            else reload()
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function SaveBadge({ view, onRetry }: { view: LineView; onRetry: () => void }) {
+  if (view.state === 'saving') return <span className="text-xs font-medium text-slate-600 dark:text-slate-300">{COUNT_UI.lineSaving}</span>
+  if (view.state === 'saved') return <span className="text-xs font-medium text-emerald-800 dark:text-emerald-300">{COUNT_UI.lineSaved}</span>
+  if (view.state === 'failed')
+    return (
+      <span className="flex items-center gap-2 text-xs font-medium text-red-800 dark:text-red-300">
+        {COUNT_UI.lineFailed}
+        <Button variant="secondary" className="min-h-11 px-3" onClick={onRetry}>
+          {UI.retry}
+        </Button>
+      </span>
+    )
+  return <span className="text-xs text-slate-600 dark:text-slate-400">{COUNT_UI.lineNotCounted}</span>
+}
+
+function SheetLine(p: {
+  line: CountLine
+  index: number
+  view: LineView
+  disabled: boolean
+  expected: string | null
+  onChange: (d: Draft) => void
+  onLeave: () => void
+  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void
+  onRetry: () => void
+}) {
+  const { line, index, view } = p
+  const base = `line-${line.area_id}-${line.item_id}`
+  const common = { disabled: p.disabled, hint: '', onKeyDown: p.onKeyDown, onBlur: p.onLeave, enterKeyHint: 'next' as const }
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900" data-testid={`line-${line.item_id}`} data-state={view.state}>
+      <div className="mb-2 flex items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold">
+            {line.item_name}
+            {line.found && <span className="ml-2 text-xs font-normal text-slate-600">{COUNT_UI.found}</span>}
+          </p>
+          {p.expected !== null && <p className="text-xs text-slate-600 dark:text-slate-300">{COUNT_UI.expected(p.expected)}</p>}
+        </div>
+        <div aria-live="polite" data-testid={`state-${line.item_id}`}>
+          <SaveBadge view={view} onRetry={p.onRetry} />
+        </div>
+      </div>
+      {line.packs.length === 0 ? (
+        <QuantityField
+          id={`${base}-counted`}
+          label={COUNT_UI.countedLabel(line.item_name)}
+          unit={line.unit}
+          value={view.draft.counted}
+          onChange={(v) => p.onChange({ ...view.draft, counted: v })}
+          data-line-first={index}
+          error={view.error ?? undefined}
+          {...common}
+        />
+      ) : (
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {line.packs.map((pack, i) => (
+            <QuantityField
+              key={pack.id}
+              id={`${base}-pack-${pack.id}`}
+              label={COUNT_UI.packLabel(pack.name, pack.size, line.unit)}
+              value={view.draft.packs[pack.id] ?? ''}
+              onChange={(v) => p.onChange({ ...view.draft, packs: { ...view.draft.packs, [pack.id]: v } })}
+              {...(i === 0 ? { 'data-line-first': index } : {})}
+              {...common}
+            />
+          ))}
+          <QuantityField
+            id={`${base}-loose`}
+            label={COUNT_UI.looseLabel}
+            unit={line.unit}
+            value={view.draft.loose}
+            onChange={(v) => p.onChange({ ...view.draft, loose: v })}
+            {...common}
+          />
+          {view.error && (
+            <div className="col-span-2 sm:col-span-4">
+              <ErrorLine message={view.error} />
+            </div>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}
+
+function SubmitDialog(p: { countId: number; uncounted: CountLine[]; areaName: (id: number) => string; onClose: () => void; onDone: (a: SubmitAnswer) => void }) {
+  const [choice, setChoice] = useState<UncountedChoice>('UNCHANGED')
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const go = async () => {
+    setBusy(true)
+    setFailure(null)
+    try {
+      p.onDone((await submitCount(p.countId, choice)).data)
+    } catch (err) {
+      setFailure(messageOr(err, COUNT_UI.submitFailed))
+      setBusy(false)
+    }
+  }
+  return (
+    <Modal
+      open
+      title={COUNT_UI.submitTitle}
+      onClose={p.onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={p.onClose} disabled={busy}>
+            {COUNT_UI.cancel}
+          </Button>
+          <Button onClick={go} disabled={busy}>
+            {busy ? COUNT_UI.submitting : COUNT_UI.submit}
+          </Button>
+        </>
+      }
+    >
+      <ErrorLine message={failure} />
+      {p.uncounted.length === 0 ? (
+        <p>{COUNT_UI.allCounted}</p>
+      ) : (
+        <>
+          <p className="mb-2">{COUNT_UI.uncountedIntro(p.uncounted.length)}</p>
+          <ul className="mb-4 max-h-60 list-disc overflow-y-auto pl-5 text-sm" aria-label={COUNT_UI.uncountedList}>
+            {p.uncounted.map((l) => (
+              <li key={lineKey(l)}>
+                {l.item_name} · {p.areaName(l.area_id)}
+              </li>
+            ))}
+          </ul>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">{COUNT_UI.uncountedChoice}</legend>
+            {(['UNCHANGED', 'ZERO'] as const).map((c) => (
+              <label key={c} className="flex min-h-11 items-center gap-2">
+                <input type="radio" name="uncounted" value={c} checked={choice === c} onChange={() => setChoice(c)} className="size-5" />
+                {c === 'UNCHANGED' ? COUNT_UI.keepUnchanged : COUNT_UI.setZero}
+              </label>
+            ))}
+          </fieldset>
+        </>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,107 @@
+// The count sheet's per-line drafts: what was typed, what the server holds, and the local copy that
+// keeps a pack split (2 case + 3 bottle) exactly as typed across a reload.
+import type { CountLine } from '../../../../src/contract/counts'
+import { splitIntoPacks } from '../../../../src/contract/packs'
+import { parseQuantity } from '../../../../src/contract/quantity'
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'failed'
+
+/** What a line's fields hold: `counted` for an item without packs, else one text per pack and `loose`. */
+export interface Draft {
+  counted: string
+  packs: Record<number, string>
+  loose: string
+}
+
+export const lineKey = (l: { area_id: number; item_id: number }) => `${l.area_id}:${l.item_id}`
+
+/** The fields for a server value: packs split largest first (as the print and the list show it). */
+export function draftFrom(line: Pick<CountLine, 'counted' | 'packs'>): Draft {
+  if (line.counted === null) return { counted: '', packs: {}, loose: '' }
+  if (line.packs.length === 0) return { counted: String(line.counted), packs: {}, loose: '' }
+  const split = splitIntoPacks(line.counted, line.packs)
+  return { counted: '', packs: Object.fromEntries(split.packs.map((p) => [p.pack.id, String(p.count)])), loose: String(split.loose) }
+}
+
+export type DraftBody = { counted: number | null } | { packs: { pack_id: number; quantity: number }[]; loose: number }
+
+/** A draft → the line's body, or a message when a field cannot be read. Empty everywhere: not counted (null). */
+export function bodyFrom(draft: Draft, line: Pick<CountLine, 'packs'>): { ok: true; body: DraftBody; hundredths: number | null } | { ok: false; message: string } {
+  if (line.packs.length === 0) {
+    if (draft.counted.trim() === '') return { ok: true, body: { counted: null }, hundredths: null }
+    const r = parseQuantity(draft.counted)
+    if (!r.ok) return { ok: false, message: r.message }
+    if (r.value < 0) return { ok: false, message: 'A count cannot be negative' }
+    return { ok: true, body: { counted: r.value }, hundredths: Math.round(r.value * 100) }
+  }
+  const texts = [...line.packs.map((p) => draft.packs[p.id] ?? ''), draft.loose]
+  if (texts.every((t) => t.trim() === '')) return { ok: true, body: { counted: null }, hundredths: null }
+  const packs: { pack_id: number; quantity: number }[] = []
+  let total = 0
+  for (const p of line.packs) {
+    const t = (draft.packs[p.id] ?? '').trim()
+    if (t === '') continue
+    if (!/^\d{1,9}$/.test(t)) return { ok: false, message: `Whole ${p.name}s only; put the rest in loose` }
+    packs.push({ pack_id: p.id, quantity: Number(t) })
+    total += Number(t) * Math.round(p.size * 100)
+  }
+  let loose = 0
+  if (draft.loose.trim() !== '') {
+    const r = parseQuantity(draft.loose)
+    if (!r.ok) return { ok: false, message: r.message }
+    if (r.value < 0) return { ok: false, message: 'A count cannot be negative' }
+    loose = r.value
+  }
+  total += Math.round(loose * 100)
+  return { ok: true, body: { packs, loose }, hundredths: total }
+}
+
+// ---------- The local copy (per count, in localStorage) ----------
+
+export interface Stored {
+  draft: Draft
+  /** The total the draft stands for (hundredths; null: empty). */
+  hundredths: number | null
+  /** False from the keystroke until the server has it: a reload before then sends it again. */
+  sent: boolean
+  /** When it was typed (ISO), so an older unsent draft never overwrites a newer count from someone else. */
+  at: string
+}
+
+const storeKey = (countId: number) => `rims-count-${countId}`
+
+export function loadLocal(countId: number): Record<string, Stored> {
+  try {
+    return JSON.parse(localStorage.getItem(storeKey(countId)) ?? '{}') as Record<string, Stored>
+  } catch {
+    return {}
+  }
+}
+
+export function saveLocal(countId: number, key: string, value: Stored) {
+  try {
+    const all = loadLocal(countId)
+    all[key] = value
+    localStorage.setItem(storeKey(countId), JSON.stringify(all))
+  } catch {
+    // A full or blocked storage only loses the exact pack split; the server keeps the total.
+  }
+}
+
+export const clearLocal = (countId: number) => {
+  try {
+    localStorage.removeItem(storeKey(countId))
+  } catch {}
+}
+
+/**
+ * The fields to show for a line on load: the local draft when it stands for what the server holds
+ * (the split exactly as typed), or when it was typed after the server's entry but the page went away
+ * before it was saved (`unsent`: the sheet sends it again); else the server's value.
+ */
+export function initialDraft(line: CountLine, local: Stored | undefined): { draft: Draft; unsent: boolean } {
+  const server = line.counted === null ? null : Math.round(line.counted * 100)
+  if (local && local.hundredths === server) return { draft: local.draft, unsent: false }
+  if (local && !local.sent && (!line.counted_at || local.at > line.counted_at)) return { draft: local.draft, unsent: true }
+  return { draft: draftFrom(line), unsent: false }
+}
