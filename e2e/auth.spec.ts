@@ -3,8 +3,8 @@ import { MSG } from '../src/contract/messages'
 import { DEMO, fakeToken, logoutFromHeader, navLinkNames, signInAs, signInWithForm } from './helpers'
 
 const NAV = {
-  Manager: ['Alerts', 'Counts', 'Dashboard', 'Kitchen', 'Movements', 'Reports', 'Requests', 'Settings', 'Stock'],
-  Storekeeper: ['Counts', 'Movements', 'Requests', 'Stock'],
+  Manager: ['Alerts', 'Counts', 'Dashboard', 'Kitchen', 'Movements', 'Purchasing', 'Reports', 'Requests', 'Settings', 'Stock'],
+  Storekeeper: ['Counts', 'Movements', 'Purchasing', 'Requests', 'Stock'],
   Chef: ['Kitchen', 'Requests'],
 } as const
 

@@ -22,6 +22,7 @@ import { authRolesRoutes, managerRolesRoutes } from './modules/roles/routes'
 import { passwordResetRoutes } from './modules/password-reset/routes'
 import { caCertRoutes, connectRoutes } from './modules/connect/routes'
 import { barcodeRoutes, countScanRoutes, itemBarcodeRoutes } from './modules/barcodes/routes'
+import { purchasingRoutes } from './modules/purchasing/routes'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
@@ -54,6 +55,7 @@ export function buildApp(deps: AppDeps) {
     .use(countScanRoutes(deps))
     .use(storageAreaRoutes(deps))
     .use(stockCountRoutes(deps))
+    .use(purchasingRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {

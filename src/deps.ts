@@ -26,6 +26,7 @@ import { createCountService } from './modules/counts/service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
 import { createUsersService } from './modules/users/service'
+import { createPurchasingService } from './modules/purchasing/service'
 import type { TlsInfo } from './tls/info'
 
 export interface DepsOptions {
@@ -81,6 +82,7 @@ export function createDeps(o: DepsOptions) {
     users: createUsersService(core),
     roles: createRolesService(core),
     counts: createCountService(core),
+    purchasing: createPurchasingService(core),
     /** The address the server itself is configured with, for links when no public_url is set. */
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,

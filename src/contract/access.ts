@@ -6,6 +6,7 @@ import { connectAccess } from './connect'
 import { countsAccess } from './counts'
 import { dashboardAccess } from './dashboard'
 import { kitchenAccess } from './kitchen'
+import { purchasingAccess } from './purchasing'
 import { reportsAccess } from './reports'
 import { stockAccess } from './stock'
 
@@ -68,4 +69,5 @@ export const ACCESS: Record<string, Access> = {
   ...stockAccess,
   ...barcodesAccess,
   ...countsAccess,
+  ...purchasingAccess,
 }

@@ -4,7 +4,7 @@ import { paging, upperEnum } from './fields'
 
 // Alerts stored on the server: raised once when a condition starts, resolved by themselves when it clears.
 
-export const ALERT_TYPES = ['LOW_STOCK', 'OUT_OF_STOCK', 'EXPIRING', 'EXPIRED', 'DISCREPANCY', 'SYSTEM'] as const
+export const ALERT_TYPES = ['LOW_STOCK', 'OUT_OF_STOCK', 'EXPIRING', 'EXPIRED', 'DISCREPANCY', 'SYSTEM', 'PRICE_CHANGE'] as const
 export type AlertType = (typeof ALERT_TYPES)[number]
 export const ALERT_PRIORITIES = ['HIGH', 'MEDIUM', 'LOW'] as const
 export type AlertPriority = (typeof ALERT_PRIORITIES)[number]

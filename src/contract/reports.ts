@@ -4,11 +4,18 @@ import { isoDate, rangeInOrder } from './fields'
 
 // Reports: seven types, a preview on generation, CSV downloads, JSON views and the history of runs.
 
-export const REPORT_TYPES = ['stock-balance', 'stock-movements', 'kitchen-usage', 'wastage', 'financial', 'kitchen-requests', 'expiry-and-low-stock'] as const
+export const REPORT_TYPES = [
+  'stock-balance', 'stock-movements', 'kitchen-usage', 'wastage', 'financial', 'kitchen-requests', 'expiry-and-low-stock',
+  // Purchasing (issue 18)
+  'purchases-by-supplier', 'purchases-by-category', 'price-changes',
+] as const
 export type ReportType = (typeof REPORT_TYPES)[number]
 
 /** The JSON views: GET /reports/{view} → report type. */
-export const REPORT_VIEWS = { 'stock-balance': 'stock-balance', usage: 'kitchen-usage', wastage: 'wastage', financial: 'financial' } as const satisfies Record<string, ReportType>
+export const REPORT_VIEWS = {
+  'stock-balance': 'stock-balance', usage: 'kitchen-usage', wastage: 'wastage', financial: 'financial',
+  'purchases-by-supplier': 'purchases-by-supplier', 'purchases-by-category': 'purchases-by-category', 'price-changes': 'price-changes',
+} as const satisfies Record<string, ReportType>
 
 /** Rows shown under Generate Report (SPEC §9). */
 export const PREVIEW_ROWS = 5
@@ -101,4 +108,7 @@ export const reportsAccess = {
   'GET /api/reports/usage': MANAGER_ONLY,
   'GET /api/reports/wastage': MANAGER_ONLY,
   'GET /api/reports/financial': MANAGER_ONLY,
+  'GET /api/reports/purchases-by-supplier': MANAGER_ONLY,
+  'GET /api/reports/purchases-by-category': MANAGER_ONLY,
+  'GET /api/reports/price-changes': MANAGER_ONLY,
 } as const satisfies Record<string, Access>

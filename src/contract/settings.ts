@@ -28,6 +28,12 @@ export interface Settings {
   count_variance_pct: number
   /** … or by more than this value (currency), needs a reason before the count is approved. */
   count_variance_value: number
+  /** Purchasing (issue 18): suggestions round to whole packs UP (default) or HALF (nearest, a half up). */
+  order_rounding: 'UP' | 'HALF'
+  /** Cost price per base unit after a receipt: AVERAGE (weighted, default) or LAST (the last price paid). */
+  cost_method: 'AVERAGE' | 'LAST'
+  /** A received price per base unit this many % from the last one raises PRICE_CHANGE (HIGH at twice). */
+  price_alert_pct: number
 }
 
 export const defaultTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
@@ -54,6 +60,9 @@ export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
   require_https: false,
   count_variance_pct: 5,
   count_variance_value: 100,
+  order_rounding: 'UP',
+  cost_method: 'AVERAGE',
+  price_alert_pct: 5,
 }
 
 /** Public display settings: the login page, header and every role's money and badges read these. */
@@ -124,6 +133,9 @@ export const SettingsPatch = v.partial(
     require_https: v.boolean('require_https must be true or false'),
     count_variance_pct: v.pipe(v.number('count_variance_pct must be a number'), v.minValue(0, 'count_variance_pct must be at least 0'), v.maxValue(1_000_000, 'count_variance_pct is too large')),
     count_variance_value: v.pipe(v.number('count_variance_value must be a number'), v.minValue(0, 'count_variance_value must be at least 0'), v.maxValue(1_000_000_000, 'count_variance_value is too large')),
+    order_rounding: v.pipe(v.string('order_rounding must be UP or HALF'), v.trim(), v.toUpperCase(), v.picklist(['UP', 'HALF'] as const, 'order_rounding must be UP or HALF')),
+    cost_method: v.pipe(v.string('cost_method must be AVERAGE or LAST'), v.trim(), v.toUpperCase(), v.picklist(['AVERAGE', 'LAST'] as const, 'cost_method must be AVERAGE or LAST')),
+    price_alert_pct: v.pipe(v.number('price_alert_pct must be a number'), v.minValue(0.01, 'price_alert_pct must be at least 0.01'), v.maxValue(1000, 'price_alert_pct must be at most 1000')),
   }),
 )
 export type SettingsPatch = v.InferOutput<typeof SettingsPatch>

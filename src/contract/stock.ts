@@ -51,6 +51,12 @@ export interface Item {
   total_value?: number
   /** On /items/expiring (and wherever an expiry list is shown). */
   days_until_expiry?: number
+  /** Ordering (issue 18): fill up to this many base units; null = never suggested. */
+  par_level: number | null
+  /** One of the item's packs to order in; null = base units. */
+  order_pack_id: number | null
+  /** The supplier's own code for the item, printed on orders. */
+  supplier_code: string | null
   /** Pack sizes, in the order given (issue 17); [] when the item is counted in its base unit only. */
   packs: Pack[]
   /** When a stock count last confirmed the balance (approved count session); null when never. */
@@ -58,7 +64,8 @@ export interface Item {
 }
 
 /** An item's own fields: what the item form sends and the items repo writes (quantities come through the ledger). */
-export type ItemFields = Pick<Item, 'name' | 'barcode' | 'category_id' | 'supplier_id' | 'unit' | 'cost_price' | 'min_stock_level' | 'expiry_date'>
+export type ItemFields = Pick<Item, 'name' | 'barcode' | 'category_id' | 'supplier_id' | 'unit' | 'cost_price' | 'min_stock_level' | 'expiry_date'> &
+  Partial<Pick<Item, 'par_level' | 'order_pack_id' | 'supplier_code'>>
 
 /** Pack sizes travel with the item's fields on POST/PUT /items (issue 17). */
 export type { Pack } from './packs'
@@ -66,7 +73,7 @@ export type { Pack } from './packs'
 export const MOVEMENT_TYPES = ['IN', 'OUT', 'ADJUSTMENT'] as const
 export type MovementType = (typeof MOVEMENT_TYPES)[number]
 /** Who made a ledger row. Only MANUAL IN/OUT rows can be edited or deleted. */
-export const SOURCE_TYPES = ['MANUAL', 'OPENING', 'COUNT', 'REQUEST', 'TRANSFER'] as const
+export const SOURCE_TYPES = ['MANUAL', 'OPENING', 'COUNT', 'REQUEST', 'TRANSFER', 'RECEIPT', 'RETURN'] as const
 export type SourceType = (typeof SOURCE_TYPES)[number]
 
 export interface StockMovement {
@@ -188,6 +195,9 @@ const itemFields = {
   cost_price: required('cost_price', amount('cost_price')),
   min_stock_level: v.optional(amount('min_stock_level'), 0),
   expiry_date: v.pipe(optionalDate('expiry_date'), v.transform(blankToNull)),
+  par_level: v.optional(v.nullable(amount('par_level'))),
+  order_pack_id: v.optional(v.nullable(id('order_pack_id'))),
+  supplier_code: v.pipe(optionalText('supplier_code', 64), v.transform(blankToNull)),
   /** The whole list of pack sizes: given replaces the item's packs (kept by name, so pack ids stay), absent leaves them. */
   packs: v.optional(PacksField),
 }
@@ -334,6 +344,8 @@ export const MADE_BY: Record<string, string> = {
   COUNT: 'a stock count',
   REQUEST: 'a kitchen request fulfilment',
   TRANSFER: 'a kitchen transfer',
+  RECEIPT: 'a delivery receipt',
+  RETURN: 'a return to the supplier',
 }
 
 /**

@@ -7,6 +7,7 @@ import m0006 from '../../migrations/0006_auth_hardening.sql' with { type: 'text'
 import m0007 from '../../migrations/0007_movement_history.sql' with { type: 'text' }
 import m0008 from '../../migrations/0008_item_packs.sql' with { type: 'text' }
 import m0009 from '../../migrations/0009_stocktake.sql' with { type: 'text' }
+import m0010 from '../../migrations/0010_purchasing.sql' with { type: 'text' }
 import m0013 from '../../migrations/0013_barcodes.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
@@ -20,5 +21,6 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0007_movement_history', sql: m0007 },
   { name: '0008_item_packs', sql: m0008 },
   { name: '0009_stocktake', sql: m0009 },
+  { name: '0010_purchasing', sql: m0010 },
   { name: '0013_barcodes', sql: m0013 },
 ]

@@ -186,3 +186,47 @@ export function raiseSystem(db: Db, ctx: Pick<AlertContext, 'clock'>, alert: { t
     else repo.insertAlert(db, draft, at)
   }).immediate()
 }
+
+/** A received price per base unit that moved from the last one (issue 18): one PRICE_CHANGE per receipt line. */
+export interface PriceFact {
+  receiptLineId: number
+  receiptId: number
+  itemId: number
+  itemName: string
+  unit: string
+  supplierName: string
+  /** Cents per base unit. */
+  oldPrice: number
+  newPrice: number
+}
+
+/**
+ * Raises PRICE_CHANGE when |new − old| ≥ `price_alert_pct` % of old (MEDIUM; HIGH at twice the threshold).
+ * Exact in integers: |Δ| × 10000 ≥ pct(hundredths) × old. Returns the alert's priority, or null below the threshold.
+ */
+export function checkPriceChange(db: Db, ctx: AlertContext, f: PriceFact): 'MEDIUM' | 'HIGH' | null {
+  if (f.oldPrice <= 0) return null
+  const s = ctx.settings()
+  const pct = toCents(s.price_alert_pct)
+  const delta = Math.abs(f.newPrice - f.oldPrice)
+  if (delta * 10000 < pct * f.oldPrice) return null
+  const priority = delta * 10000 >= 2 * pct * f.oldPrice ? 'HIGH' : 'MEDIUM'
+  const changePct = Math.round(((f.newPrice - f.oldPrice) / f.oldPrice) * 10000) / 100
+  const key = `PRICE_CHANGE:receipt_line:${f.receiptLineId}`
+  if (repo.alertKeyExists(db, key)) return priority
+  const price = (c: number) => `${(c / 100).toFixed(2)} ${s.currency}/${f.unit}`
+  repo.insertAlert(
+    db,
+    {
+      type: 'PRICE_CHANGE',
+      priority,
+      title: `Price ${f.newPrice > f.oldPrice ? 'up' : 'down'} ${Math.abs(changePct)}%: ${f.itemName}`,
+      message: `${f.itemName} from ${f.supplierName} was received at ${price(f.newPrice)}; the last price was ${price(f.oldPrice)} (${changePct > 0 ? '+' : ''}${changePct}%).`,
+      details: { item_name: f.itemName, unit: f.unit, supplier_name: f.supplierName, old_price: f.oldPrice / 100, new_price: f.newPrice / 100, change_pct: changePct, receipt_id: f.receiptId },
+      item_id: f.itemId,
+      condition_key: key,
+    },
+    ctx.clock().toISOString(),
+  )
+  return priority
+}

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/open'
-import { checkCountDiscrepancy, checkWastageDiscrepancy, raiseSystem, reconcileItems, type AlertContext, type MovementFact } from './engine'
+import { checkCountDiscrepancy, checkPriceChange, checkWastageDiscrepancy, raiseSystem, reconcileItems, type AlertContext, type MovementFact, type PriceFact } from './engine'
 
 /** What just happened to stock: the items whose facts changed and, when a ledger row was written, that row. */
 export interface StockChange {
@@ -22,6 +22,8 @@ export function createStockEvents(ctx: AlertContext) {
       if (change.movement?.ledger === 'store') checkCountDiscrepancy(db, ctx, change.movement)
       if (change.movement?.ledger === 'kitchen') checkWastageDiscrepancy(db, ctx, change.movement)
     },
+    /** A received price (issue 18): PRICE_CHANGE when it jumped; returns the alert's priority or null. */
+    priceReceived: (db: Db, fact: PriceFact) => checkPriceChange(db, ctx, fact),
   }
 }
 

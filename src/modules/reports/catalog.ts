@@ -7,6 +7,9 @@ import { wastage } from './wastage'
 import { financial } from './financial'
 import { kitchenRequests } from './kitchen-requests'
 import { expiryAndLowStock } from './expiry-and-low-stock'
+import { purchasesBySupplier } from './purchases-by-supplier'
+import { purchasesByCategory } from './purchases-by-category'
+import { priceChanges } from './price-changes'
 
 /** Every report by its type. */
 export const REPORTS: Record<ReportType, ReportDefinition> = {
@@ -17,4 +20,7 @@ export const REPORTS: Record<ReportType, ReportDefinition> = {
   financial,
   'kitchen-requests': kitchenRequests,
   'expiry-and-low-stock': expiryAndLowStock,
+  'purchases-by-supplier': purchasesBySupplier,
+  'purchases-by-category': purchasesByCategory,
+  'price-changes': priceChanges,
 }

@@ -33,4 +33,7 @@ export const reportsRoutes = ({ reports }: AppDeps) => {
     .get('/usage', ({ query }) => view(REPORT_VIEWS.usage, query))
     .get('/wastage', ({ query }) => view(REPORT_VIEWS.wastage, query))
     .get('/financial', ({ query }) => view(REPORT_VIEWS.financial, query))
+    .get('/purchases-by-supplier', ({ query }) => view(REPORT_VIEWS['purchases-by-supplier'], query))
+    .get('/purchases-by-category', ({ query }) => view(REPORT_VIEWS['purchases-by-category'], query))
+    .get('/price-changes', ({ query }) => view(REPORT_VIEWS['price-changes'], query))
 }

@@ -6,7 +6,8 @@ import { containsPattern } from '../../db/like'
 export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry' | 'packs'> & { is_active: number }
 
 const SELECT = `SELECT i.id, i.name, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
-  i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at
+  i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at,
+  i.par_level, i.order_pack_id, i.supplier_code
   FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id`
 
 export type ItemStatus = 'low' | 'out' | 'expiring' | 'expired' | 'unverified'
@@ -81,10 +82,12 @@ export function insertItem(db: Db, v: ItemFields, at: string): number {
   return (
     db
       .query(
-        `INSERT INTO items (name, barcode, category_id, supplier_id, unit, cost_price, current_quantity, min_stock_level, expiry_date, is_active, created_at, updated_at)
-         VALUES ($name, $barcode, $category_id, $supplier_id, $unit, $cost_price, 0, $min_stock_level, $expiry_date, 1, $at, $at) RETURNING id`,
+        `INSERT INTO items (name, barcode, category_id, supplier_id, unit, cost_price, current_quantity, min_stock_level, expiry_date, is_active, created_at, updated_at,
+           par_level, order_pack_id, supplier_code)
+         VALUES ($name, $barcode, $category_id, $supplier_id, $unit, $cost_price, 0, $min_stock_level, $expiry_date, 1, $at, $at,
+           $par_level, $order_pack_id, $supplier_code) RETURNING id`,
       )
-      .get({ ...v, at }) as { id: number }
+      .get({ ...v, par_level: v.par_level ?? null, order_pack_id: v.order_pack_id ?? null, supplier_code: v.supplier_code ?? null, at }) as { id: number }
   ).id
 }
 
@@ -92,9 +95,10 @@ export function insertItem(db: Db, v: ItemFields, at: string): number {
 export function updateItem(db: Db, id: number, v: ItemFields & { is_active: boolean }, at: string) {
   db.query(
     `UPDATE items SET name = $name, barcode = $barcode, category_id = $category_id, supplier_id = $supplier_id, unit = $unit,
-       cost_price = $cost_price, min_stock_level = $min_stock_level, expiry_date = $expiry_date, is_active = $is_active, updated_at = $at
+       cost_price = $cost_price, min_stock_level = $min_stock_level, expiry_date = $expiry_date, is_active = $is_active, updated_at = $at,
+       par_level = $par_level, order_pack_id = $order_pack_id, supplier_code = $supplier_code
      WHERE id = $id`,
-  ).run({ ...v, is_active: v.is_active ? 1 : 0, id, at })
+  ).run({ ...v, par_level: v.par_level ?? null, order_pack_id: v.order_pack_id ?? null, supplier_code: v.supplier_code ?? null, is_active: v.is_active ? 1 : 0, id, at })
 }
 
 export const deactivateItem = (db: Db, id: number, at: string) => db.query('UPDATE items SET is_active = 0, updated_at = $at WHERE id = $id').run({ id, at })
@@ -160,7 +164,9 @@ export const itemHasHistory = (db: Db, itemId: number) =>
            OR EXISTS (SELECT 1 FROM kitchen_movements WHERE item_id = $itemId)
            OR EXISTS (SELECT 1 FROM kitchen_requests WHERE item_id = $itemId)
            OR EXISTS (SELECT 1 FROM kitchen_stock WHERE item_id = $itemId)
-           OR EXISTS (SELECT 1 FROM stock_count_items WHERE item_id = $itemId) AS used`,
+           OR EXISTS (SELECT 1 FROM stock_count_items WHERE item_id = $itemId)
+           OR EXISTS (SELECT 1 FROM purchase_order_lines WHERE item_id = $itemId)
+           OR EXISTS (SELECT 1 FROM receipt_lines WHERE item_id = $itemId) AS used`,
       )
       .get({ itemId }) as { used: number }
   ).used === 1
@@ -172,3 +178,6 @@ export const largestBalance = (db: Db, id: number): number =>
 /** An approved stock count confirmed these items' balances (issue 17). */
 export const markVerified = (db: Db, itemIds: readonly number[], at: string) =>
   db.query('UPDATE items SET last_verified_at = $at WHERE id IN (SELECT value FROM json_each($ids))').run({ at, ids: JSON.stringify(itemIds) })
+
+/** Ordering (issue 18): the pack an item is ordered in (checked against its packs by the caller). */
+export const setOrderPack = (db: Db, id: number, packId: number | null) => db.query('UPDATE items SET order_pack_id = $packId WHERE id = $id').run({ id, packId })

@@ -11,6 +11,7 @@ import * as repo from './items-repo'
 import { setUnitCode } from '../barcodes/repo'
 import { packsOf, replacePacks } from './packs-repo'
 import type { Pack } from '../../contract/packs'
+import { packOfItem } from '../purchasing/packs'
 
 export interface ItemListOptions {
   page: number
@@ -44,6 +45,9 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string, pack
     updated_at: r.updated_at,
     packs,
     last_verified_at: r.last_verified_at ?? null,
+    par_level: r.par_level === null ? null : fromCents(r.par_level),
+    order_pack_id: r.order_pack_id,
+    supplier_code: r.supplier_code,
   }
   if (withValue) item.total_value = fromCents(valueCents(r.cost_price, r.current_quantity))
   if (today && r.expiry_date) item.days_until_expiry = daysBetween(today, r.expiry_date)
@@ -64,6 +68,12 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
     if (v.category_id !== undefined && !repo.categoryExists(db, v.category_id)) throw badRequest(STOCK_MSG.unknownReference('category_id'))
     if (v.supplier_id !== undefined && !repo.supplierExists(db, v.supplier_id)) throw badRequest(STOCK_MSG.unknownReference('supplier_id'))
     if (v.barcode && repo.barcodeTaken(db, v.barcode, exceptId)) throw conflict(STOCK_MSG.barcodeTaken)
+  }
+
+  /** The order pack must be one of the item's own packs (issue 18). */
+  const orderPackOrRefuse = (itemId: number, packId: number) => {
+    if (!packOfItem(db, itemId, packId)) throw badRequest('order_pack_id is not one of the packs of this item')
+    repo.setOrderPack(db, itemId, packId)
   }
 
   return {
@@ -109,9 +119,23 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             const at = now.toISOString()
             checkReferences(input)
             if (exceedsValueCeiling(toCents(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
-            const id = repo.insertItem(db, { ...input, barcode: input.barcode ?? null, expiry_date: input.expiry_date ?? null, cost_price: toCents(input.cost_price), min_stock_level: toCents(input.min_stock_level) }, at)
+            const id = repo.insertItem(
+              db,
+              {
+                ...input,
+                barcode: input.barcode ?? null,
+                expiry_date: input.expiry_date ?? null,
+                cost_price: toCents(input.cost_price),
+                min_stock_level: toCents(input.min_stock_level),
+                par_level: input.par_level == null ? null : toCents(input.par_level),
+                order_pack_id: null,
+                supplier_code: input.supplier_code ?? null,
+              },
+              at,
+            )
             setUnitCode(db, id, null, input.barcode ?? null, at)
             if (input.packs) replacePacks(db, id, input.packs)
+            if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
             const opening = toCents(input.current_quantity)
             if (opening > 0) recordMovement(db, stockEvents, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
             else stockEvents.changed(db, { itemIds: [id] }) // an empty new item may already be low
@@ -140,11 +164,15 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             min_stock_level: input.min_stock_level !== undefined ? toCents(input.min_stock_level) : old.min_stock_level,
             expiry_date: input.expiry_date !== undefined ? input.expiry_date : old.expiry_date,
             is_active: input.is_active ?? old.is_active === 1,
+            par_level: input.par_level !== undefined ? (input.par_level === null ? null : toCents(input.par_level)) : old.par_level,
+            order_pack_id: input.order_pack_id !== undefined ? input.order_pack_id : old.order_pack_id,
+            supplier_code: input.supplier_code !== undefined ? input.supplier_code : old.supplier_code,
           },
           clock().toISOString(),
         )
         if (input.barcode !== undefined) setUnitCode(db, id, old.barcode, input.barcode, clock().toISOString())
         if (input.packs) replacePacks(db, id, input.packs)
+        if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
         // The minimum, the expiry date or the active flag may start or end an alert.
         stockEvents.changed(db, { itemIds: [id] })
       }).immediate()

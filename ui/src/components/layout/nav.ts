@@ -22,6 +22,7 @@ const L = {
   reports: { label: 'Reports', href: '/manager/reports' },
   alerts: { label: 'Alerts', href: '/manager/alerts' },
   settings: { label: 'Settings', href: '/manager/settings' },
+  purchasing: { label: 'Purchasing', href: '/purchasing' },
 } satisfies Record<string, NavLink>
 
 /** SPEC §2 "Navigation by role" with DECISIONS' Manager dropdowns (Settings under Analytics). */
@@ -31,11 +32,11 @@ export function navFor(role: string): NavEntry[] {
       return [
         L.dashboard,
         { label: 'Inventory', links: [L.stock, L.movements, L.counts] },
-        { label: 'Operations', links: [L.requests, L.kitchen] },
+        { label: 'Operations', links: [L.requests, L.kitchen, L.purchasing] },
         { label: 'Analytics', links: [L.reports, L.alerts, L.settings] },
       ]
     case STOREKEEPER:
-      return [L.stock, L.movements, L.counts, L.requests]
+      return [L.stock, L.movements, L.counts, L.requests, L.purchasing]
     case CHEF:
       return [L.requests, L.kitchen]
     default:

@@ -28,6 +28,7 @@ const TYPE_LABEL: Record<AlertType, string> = {
   EXPIRED: 'Expired',
   DISCREPANCY: 'Discrepancy',
   SYSTEM: 'System',
+  PRICE_CHANGE: 'Price change',
 }
 
 const PRIORITY_OPTIONS = [

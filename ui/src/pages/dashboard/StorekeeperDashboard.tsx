@@ -4,6 +4,7 @@ import { useSession } from '../../session/store'
 import { Cards, Hero, Loading, QuickActions, RecentActivity, StatCard, StockAlerts } from './parts'
 import { useLoad } from '../../components/useLoad'
 import { MSG } from '../../../../src/contract/messages'
+import { OrdersDueToday } from './OrdersDueToday'
 
 /** SPEC §2 Storekeeper dashboard: four cards, quick actions, recent activity, alerts. */
 export default function StorekeeperDashboard() {
@@ -21,6 +22,7 @@ export default function StorekeeperDashboard() {
               <StatCard label="Low Stock" value={s.cards.low_stock} tone="amber" />
               <StatCard label="Expiring Soon" value={s.cards.expiring_soon} detail="Next 7 days" tone="red" />
             </Cards>
+            <OrdersDueToday />
             <div className="grid gap-6 lg:grid-cols-3">
               <QuickActions
                 actions={[

@@ -1,0 +1,336 @@
+import * as v from 'valibot'
+import { MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
+import { amount, id, isoDate, optionalText, paging, requiredText, upperEnum } from './fields'
+
+// Ordering and receiving (issue 18): suggestions, purchase orders, receipts, returns, price history.
+// Quantities of a line are in the line's pack (null pack = base units); prices are per pack.
+
+export const PO_STATUSES = ['DRAFT', 'SENT', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED', 'CLOSED'] as const
+export type PoStatus = (typeof PO_STATUSES)[number]
+/** Orders still expected: what `on_order` counts and what can be received. */
+export const OPEN_PO_STATUSES: readonly PoStatus[] = ['SENT', 'PARTIALLY_RECEIVED']
+
+export interface PackRef {
+  id: number
+  name: string
+  /** Base units in one pack. */
+  size: number
+}
+
+export interface SuggestionLine {
+  item_id: number
+  item_name: string
+  unit: string
+  supplier_code: string | null
+  on_hand: number
+  on_order: number
+  par_level: number
+  pack: PackRef | null
+  suggested_packs: number
+  /** suggested_packs × pack size, base units. */
+  suggested_quantity: number
+  /** The last order of the item (any order sent), in the current pack; null if never ordered. */
+  last_ordered_packs: number | null
+  /** LOW: under half the last order; HIGH: over twice it. */
+  flag: 'LOW' | 'HIGH' | null
+  /** The last received price per pack (or per base unit without a pack); null when never received. */
+  last_price: number | null
+}
+
+export interface SupplierSuggestions {
+  supplier_id: number
+  supplier_name: string
+  lines: SuggestionLine[]
+}
+
+export interface PurchaseOrderLine {
+  id: number
+  item_id: number
+  item_name: string
+  unit: string
+  supplier_code: string | null
+  pack: PackRef | null
+  /** In packs (base units without a pack). */
+  quantity: number
+  unit_price: number
+  /** quantity × unit_price, rounded half-up. */
+  value: number
+  received_quantity: number
+  refused_quantity: number
+  /** What is still expected: max(0, quantity − received). */
+  outstanding: number
+  /** The last received price per pack, to prefill receiving; null when never received. */
+  last_price: number | null
+}
+
+export interface PurchaseOrderSummary {
+  id: number
+  number: string
+  supplier_id: number
+  supplier_name: string
+  status: PoStatus
+  expected_date: string | null
+  note: string | null
+  line_count: number
+  total: number
+  created_by_name: string
+  created_at: string
+  sent_at: string | null
+}
+
+export interface ReceiptSummary {
+  id: number
+  order_id: number | null
+  order_number: string | null
+  supplier_id: number
+  supplier_name: string
+  invoice_number: string
+  invoice_date: string
+  invoice_total: number | null
+  lines_total: number
+  total_mismatch: boolean
+  user_name: string
+  created_at: string
+}
+
+export interface PurchaseOrder extends PurchaseOrderSummary {
+  lines: PurchaseOrderLine[]
+  closed_at: string | null
+  close_reason: string | null
+  receipts: ReceiptSummary[]
+  /** The price_alert_pct setting, so that receiving warns of a jump before saving. */
+  price_alert_pct: number
+}
+
+export interface ReceiptLine {
+  id: number
+  order_line_id: number | null
+  item_id: number
+  item_name: string
+  unit: string
+  pack: PackRef | null
+  received_quantity: number
+  refused_quantity: number
+  unit_price: number
+  /** Base units that went into stock. */
+  base_quantity: number
+  /** Price per base unit. */
+  unit_cost: number
+  value: number
+  expiry_date: string | null
+  note: string | null
+  movement_id: number | null
+}
+
+export interface ReceiptReturn {
+  id: number
+  item_id: number
+  item_name: string
+  unit: string
+  /** Base units. */
+  quantity: number
+  reason: string
+  movement_id: number | null
+  user_name: string
+  created_at: string
+}
+
+export interface PriceChange {
+  item_id: number
+  item_name: string
+  old_price: number
+  new_price: number
+  change_pct: number
+  priority: 'MEDIUM' | 'HIGH'
+}
+
+export interface Receipt extends ReceiptSummary {
+  lines: ReceiptLine[]
+  returns: ReceiptReturn[]
+  /** Price jumps this receipt raised (on the answer of the POST; empty when read back). */
+  price_changes: PriceChange[]
+  /** The order's status after this receipt (receipts against an order). */
+  order_status: PoStatus | null
+}
+
+export interface ItemPrice {
+  date: string
+  supplier_id: number
+  supplier_name: string
+  /** Per base unit. */
+  price: number
+  receipt_id: number
+  invoice_number: string
+  created_at: string
+}
+
+// ---------- Input schemas ----------
+
+const required = <S extends v.GenericSchema>(field: string, schema: S) =>
+  v.pipe(v.unknown(), v.check((x) => x !== undefined && x !== null && x !== '', `${field} is required`), schema)
+
+const optionalDay = (field: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.union([v.literal(''), isoDate(field)], `${field} must be a date (YYYY-MM-DD)`))),
+    v.transform((s) => (s === undefined ? undefined : s === '' || s === null ? null : s)),
+  )
+const blankToNull = (s: string | null | undefined) => (s === undefined || s === null || s === '' ? null : s)
+const packId = v.optional(v.nullable(id('pack_id')), null)
+
+const orderLine = v.object({
+  item_id: required('item_id', id('item_id')),
+  pack_id: packId,
+  quantity: required('quantity', amount('quantity', 0.01)),
+  unit_price: required('unit_price', amount('unit_price')),
+})
+
+export const PurchaseOrderBody = v.object({
+  supplier_id: required('supplier_id', id('supplier_id')),
+  expected_date: optionalDay('expected_date'),
+  note: v.pipe(optionalText('note', 500), v.transform(blankToNull)),
+  lines: v.pipe(v.array(orderLine, 'lines must be a list'), v.minLength(1, 'lines must have at least one line'), v.maxLength(500, 'lines must have at most 500 lines')),
+})
+export type PurchaseOrderInput = v.InferOutput<typeof PurchaseOrderBody>
+
+export const FromSuggestionsBody = v.object({
+  supplier_ids: v.optional(v.pipe(v.array(id('supplier_ids'), 'supplier_ids must be a list'), v.maxLength(1000, 'supplier_ids has too many ids'))),
+  /** Packs changed on screen: item → packs (0 leaves the item out). */
+  packs: v.optional(v.pipe(v.array(v.object({ item_id: required('item_id', id('item_id')), packs: required('packs', amount('packs')) }), 'packs must be a list'), v.maxLength(20_000, 'packs has too many lines'))),
+})
+export type FromSuggestionsInput = v.InferOutput<typeof FromSuggestionsBody>
+
+export const CloseOrderBody = v.object({ reason: requiredText('reason', 500) })
+
+export const PurchaseOrderListQuery = v.object({
+  ...paging,
+  status: v.optional(upperEnum('status', PO_STATUSES)),
+  supplier_id: v.optional(id('supplier_id')),
+  /** `today`: open orders (SENT, PARTIALLY_RECEIVED) expected today or earlier — the Storekeeper's card. */
+  due: v.optional(v.picklist(['today'] as const, 'due must be today')),
+})
+export type PurchaseOrderListQuery = v.InferOutput<typeof PurchaseOrderListQuery>
+
+const invoiceFields = {
+  invoice_number: requiredText('invoice_number', 100),
+  invoice_date: required('invoice_date', isoDate('invoice_date')),
+  invoice_total: v.optional(v.nullable(amount('invoice_total')), null),
+  confirm_duplicate: v.optional(v.boolean('confirm_duplicate must be true or false'), false),
+}
+
+export const OrderReceiptBody = v.object({
+  ...invoiceFields,
+  lines: v.pipe(
+    v.array(
+      v.object({
+        line_id: required('line_id', id('line_id')),
+        received_quantity: required('received_quantity', amount('received_quantity')),
+        unit_price: required('unit_price', amount('unit_price')),
+        expiry_date: optionalDay('expiry_date'),
+        refused_quantity: v.optional(amount('refused_quantity'), 0),
+        note: v.pipe(optionalText('note', 500), v.transform(blankToNull)),
+      }),
+      'lines must be a list',
+    ),
+    v.minLength(1, 'lines must have at least one line'),
+    v.maxLength(500, 'lines must have at most 500 lines'),
+  ),
+})
+export type OrderReceiptInput = v.InferOutput<typeof OrderReceiptBody>
+
+export const ReceiptBody = v.object({
+  supplier_id: required('supplier_id', id('supplier_id')),
+  ...invoiceFields,
+  lines: v.pipe(
+    v.array(
+      v.object({
+        item_id: required('item_id', id('item_id')),
+        pack_id: packId,
+        received_quantity: required('received_quantity', amount('received_quantity', 0.01)),
+        unit_price: required('unit_price', amount('unit_price')),
+        expiry_date: optionalDay('expiry_date'),
+      }),
+      'lines must be a list',
+    ),
+    v.minLength(1, 'lines must have at least one line'),
+    v.maxLength(500, 'lines must have at most 500 lines'),
+  ),
+})
+export type ReceiptInput = v.InferOutput<typeof ReceiptBody>
+
+export const ReturnBody = v.object({
+  lines: v.pipe(
+    v.array(v.object({ item_id: required('item_id', id('item_id')), quantity: required('quantity', amount('quantity', 0.01)), reason: requiredText('reason', 500) }), 'lines must be a list'),
+    v.minLength(1, 'lines must have at least one line'),
+    v.maxLength(500, 'lines must have at most 500 lines'),
+  ),
+})
+export type ReturnInput = v.InferOutput<typeof ReturnBody>
+
+export const ReceiptListQuery = v.object({ ...paging, supplier_id: v.optional(id('supplier_id')) })
+
+// ---------- Messages ----------
+
+export const PO_MSG = {
+  created: 'Purchase order created',
+  createdFromSuggestions: (n: number) => (n === 0 ? 'Nothing to order: every item is at or above its par level' : `${n} draft order${n === 1 ? '' : 's'} ready`),
+  updated: 'Purchase order updated',
+  sent: 'Purchase order marked as sent',
+  cancelled: 'Purchase order cancelled',
+  closed: 'Purchase order closed',
+  received: 'Delivery received',
+  returned: 'Return recorded',
+  /** 409 naming the status. */
+  wrongStatus: (number: string, status: PoStatus, action: string, allowed: string) => `Purchase order ${number} is ${status}; only ${allowed} orders can be ${action}`,
+  managerCancelsSent: 'Only a Manager can cancel an order that was sent',
+  duplicateInvoice: (invoice: string, supplier: string, receiptId: number) =>
+    `Invoice ${invoice} from ${supplier} was already received (receipt ${receiptId}); send confirm_duplicate: true to record it again`,
+  packNotOfItem: (itemName: string) => `pack_id is not one of the packs of ${itemName}`,
+  lineNotOnOrder: (lineId: number, number: string) => `line_id ${lineId} is not a line of ${number}`,
+  lineTwice: (lineId: number) => `line_id ${lineId} is given twice`,
+  nothingReceived: 'Enter a received or refused quantity on at least one line',
+  returnTooMuch: (itemName: string, left: number, unit: string) => `Only ${left} ${unit} of ${itemName} from this receipt can still be returned`,
+  notOnReceipt: (itemName: string) => `${itemName} is not on this receipt`,
+} as const
+
+// ---------- Who may call what ----------
+
+export const purchasingAccess = {
+  'GET /api/purchasing/suggestions': STORE_STAFF,
+  'GET /api/purchase-orders': STORE_STAFF,
+  'POST /api/purchase-orders': STORE_STAFF,
+  'POST /api/purchase-orders/from-suggestions': STORE_STAFF,
+  'GET /api/purchase-orders/:id': STORE_STAFF,
+  'PUT /api/purchase-orders/:id': STORE_STAFF,
+  'POST /api/purchase-orders/:id/send': STORE_STAFF,
+  'GET /api/purchase-orders/:id/text': STORE_STAFF,
+  // A Storekeeper cancels a DRAFT; only a Manager cancels a SENT order (the service says so with a 403).
+  'POST /api/purchase-orders/:id/cancel': STORE_STAFF,
+  'POST /api/purchase-orders/:id/close': MANAGER_ONLY,
+  'POST /api/purchase-orders/:id/receipts': STORE_STAFF,
+  'GET /api/receipts': STORE_STAFF,
+  'POST /api/receipts': STORE_STAFF,
+  'GET /api/receipts/:id': STORE_STAFF,
+  'POST /api/receipts/:id/returns': STORE_STAFF,
+  'GET /api/items/:id/prices': STORE_STAFF,
+} as const satisfies Record<string, Access>
+
+// ---------- Pure rules (server and UI) ----------
+
+/**
+ * Whole packs to order: `need` and `size` in the same unit. UP: ceil; HALF: the nearest pack, a half up.
+ * Works in hundredths so that 2.75 ÷ 1 is exact.
+ */
+export function suggestedPacks(needHundredths: number, sizeHundredths: number, rounding: 'UP' | 'HALF'): number {
+  if (needHundredths <= 0) return 0
+  const whole = Math.floor(needHundredths / sizeHundredths)
+  const rest = needHundredths - whole * sizeHundredths
+  if (rest === 0) return whole
+  return rounding === 'UP' || rest * 2 >= sizeHundredths ? whole + 1 : whole
+}
+
+/** LOW under half the last order, HIGH over twice it (both in base units). */
+export const suggestionFlag = (suggested: number, lastOrdered: number | null): 'LOW' | 'HIGH' | null =>
+  lastOrdered === null || lastOrdered <= 0 ? null : suggested * 2 < lastOrdered ? 'LOW' : suggested > lastOrdered * 2 ? 'HIGH' : null
+
+/** The percent change from old to new (old > 0). */
+export const priceChangePct = (oldPrice: number, newPrice: number) => ((newPrice - oldPrice) / oldPrice) * 100

@@ -1,0 +1,91 @@
+import { Elysia } from 'elysia'
+import { id } from '../../contract/fields'
+import {
+  CloseOrderBody,
+  FromSuggestionsBody,
+  OrderReceiptBody,
+  PO_MSG,
+  PurchaseOrderBody,
+  PurchaseOrderListQuery,
+  ReceiptBody,
+  ReceiptListQuery,
+  ReturnBody,
+} from '../../contract/purchasing'
+import type { AppDeps } from '../../deps'
+import { currentUser } from '../../http/access'
+import { listOf, ok } from '../../http/envelope'
+import { idempotencyScope } from '../../http/idempotency'
+import { parse } from '../../http/validate'
+import * as v from 'valibot'
+
+/** Send and cancel act on the path; like every write route they take a JSON object ({} from the UI). */
+const EmptyBody = v.object({})
+const SuggestionsQuery = v.object({ supplier_id: v.optional(id('supplier_id')) })
+
+/** Suggestions, purchase orders and receiving (issue 18): HTTP in, envelope out. */
+export const purchasingRoutes = ({ purchasing }: AppDeps) =>
+  new Elysia({ name: 'purchasing-routes' })
+    .get('/purchasing/suggestions', ({ query }) => {
+      const q = parse(SuggestionsQuery, query)
+      return ok(purchasing.suggestions(q.supplier_id ? [q.supplier_id] : undefined))
+    })
+    .get('/purchase-orders', ({ query }) => {
+      const q = parse(PurchaseOrderListQuery, query)
+      const { rows, total } = purchasing.listOrders(q)
+      return listOf(rows, { total, page: q.page, limit: q.limit })
+    })
+    .post('/purchase-orders', (ctx) => {
+      const input = parse(PurchaseOrderBody, ctx.body)
+      ctx.set.status = 201
+      return ok(purchasing.create(currentUser(ctx), input), PO_MSG.created)
+    })
+    .post('/purchase-orders/from-suggestions', (ctx) => {
+      const input = parse(FromSuggestionsBody, ctx.body)
+      const orders = purchasing.fromSuggestions(currentUser(ctx), input)
+      ctx.set.status = orders.length ? 201 : 200
+      return ok(orders, PO_MSG.createdFromSuggestions(orders.length))
+    })
+    .get('/purchase-orders/:id', ({ params }) => ok(purchasing.getOrder(parse(id('id'), params.id))))
+    .put('/purchase-orders/:id', ({ params, body }) => ok(purchasing.update(parse(id('id'), params.id), parse(PurchaseOrderBody, body)), PO_MSG.updated))
+    .post('/purchase-orders/:id/send', (ctx) => {
+      const orderId = parse(id('id'), ctx.params.id)
+      parse(EmptyBody, ctx.body)
+      return ok(purchasing.send(orderId, currentUser(ctx)), PO_MSG.sent)
+    })
+    .get('/purchase-orders/:id/text', ({ params }) => {
+      const { number, text } = purchasing.text(parse(id('id'), params.id))
+      return new Response(text, { headers: { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': `inline; filename="${number}.txt"`, 'cache-control': 'no-store' } })
+    })
+    .post('/purchase-orders/:id/cancel', (ctx) => {
+      const orderId = parse(id('id'), ctx.params.id)
+      parse(EmptyBody, ctx.body)
+      return ok(purchasing.cancel(orderId, currentUser(ctx)), PO_MSG.cancelled)
+    })
+    .post('/purchase-orders/:id/close', (ctx) => {
+      const orderId = parse(id('id'), ctx.params.id)
+      return ok(purchasing.close(orderId, currentUser(ctx), parse(CloseOrderBody, ctx.body).reason), PO_MSG.closed)
+    })
+    .post('/purchase-orders/:id/receipts', (ctx) => {
+      const orderId = parse(id('id'), ctx.params.id)
+      const input = parse(OrderReceiptBody, ctx.body)
+      ctx.set.status = 201
+      return ok(purchasing.receiveOrder(idempotencyScope(ctx, input), orderId, input), PO_MSG.received)
+    })
+    .get('/receipts', ({ query }) => {
+      const q = parse(ReceiptListQuery, query)
+      const { rows, total } = purchasing.listReceipts(q)
+      return listOf(rows, { total, page: q.page, limit: q.limit })
+    })
+    .post('/receipts', (ctx) => {
+      const input = parse(ReceiptBody, ctx.body)
+      ctx.set.status = 201
+      return ok(purchasing.receive(idempotencyScope(ctx, input), input), PO_MSG.received)
+    })
+    .get('/receipts/:id', ({ params }) => ok(purchasing.getReceipt(parse(id('id'), params.id))))
+    .post('/receipts/:id/returns', (ctx) => {
+      const receiptId = parse(id('id'), ctx.params.id)
+      const input = parse(ReturnBody, ctx.body)
+      ctx.set.status = 201
+      return ok(purchasing.returnGoods(idempotencyScope(ctx, input), receiptId, input), PO_MSG.returned)
+    })
+    .get('/items/:id/prices', ({ params }) => ok(purchasing.prices(parse(id('id'), params.id))))

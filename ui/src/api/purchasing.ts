@@ -1,0 +1,18 @@
+// Ordering and receiving (issue 18): one typed function per endpoint.
+import type { OrderReceiptInput, PurchaseOrder, PurchaseOrderSummary, Receipt, SupplierSuggestions } from '../../../src/contract/purchasing'
+import { call, callFile, callList } from './client'
+
+type Signal = AbortSignal | undefined
+
+export const getSuggestions = (signal?: Signal) => call<SupplierSuggestions[]>('GET', '/purchasing/suggestions', { signal })
+export const createFromSuggestions = (body: { supplier_ids?: number[]; packs?: { item_id: number; packs: number }[] }) =>
+  call<PurchaseOrder[]>('POST', '/purchase-orders/from-suggestions', { body })
+export const listOrders = (q: { page: number; limit: number; status?: string; due?: 'today' }, signal?: Signal) => callList<PurchaseOrderSummary>('/purchase-orders', { ...q }, signal)
+export const getOrder = (id: number, signal?: Signal) => call<PurchaseOrder>('GET', `/purchase-orders/${id}`, { signal })
+export const sendOrder = (id: number) => call<PurchaseOrder>('POST', `/purchase-orders/${id}/send`, { body: {} })
+export const cancelOrder = (id: number) => call<PurchaseOrder>('POST', `/purchase-orders/${id}/cancel`, { body: {} })
+export const closeOrder = (id: number, reason: string) => call<PurchaseOrder>('POST', `/purchase-orders/${id}/close`, { body: { reason } })
+/** The plain text for WhatsApp, SMS or e-mail. */
+export const orderText = async (id: number) => (await (await callFile(`/purchase-orders/${id}/text`)).blob.text())
+export const receiveOrder = (id: number, body: OrderReceiptInput, idempotencyKey: string) =>
+  call<Receipt>('POST', `/purchase-orders/${id}/receipts`, { body, idempotencyKey })

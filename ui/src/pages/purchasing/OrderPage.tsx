@@ -1,0 +1,170 @@
+import { useState } from 'react'
+import { Link, useParams } from 'wouter'
+import { MANAGER } from '../../../../src/contract/roles'
+import { cancelOrder, closeOrder, getOrder, orderText, sendOrder } from '../../api/purchasing'
+import { Badge } from '../../components/Badge'
+import { Button, buttonClass } from '../../components/Button'
+import { ErrorLine } from '../../components/ErrorLine'
+import { TextField } from '../../components/Field'
+import { LoadError } from '../../components/LoadError'
+import { PageHeader } from '../../components/PageHeader'
+import { PageLoading } from '../../components/Spinner'
+import { toast } from '../../components/toast'
+import { useLoad } from '../../components/useLoad'
+import { useSubmit } from '../../components/useSubmit'
+import { useFormat } from '../../lib/useFormat'
+import { PURCHASING_UI as T } from '../../messages/purchasing'
+import { useSession } from '../../session/store'
+import { STATUS } from './status'
+
+/** /purchasing/orders/:id — an order's lines and receipts, with send, copy text, print, receive, cancel and close. */
+export default function OrderPage() {
+  const id = Number(useParams<{ id: string }>().id)
+  const fmt = useFormat()
+  const role = useSession()?.user.role_name
+  const state = useLoad(async (signal) => (await getOrder(id, signal)).data, [id], T.loadFailed)
+  const [text, setText] = useState<string | null>(null)
+  const [reason, setReason] = useState('')
+  const [closing, setClosing] = useState(false)
+  const { busy, failure, setFailure, run } = useSubmit()
+  if (state.loading && !state.data) return <PageLoading />
+  if (state.error || !state.data) return <LoadError error={state.error ?? T.loadFailed} retry={state.reload} />
+  const o = state.data
+  const act = (send: () => Promise<unknown>, done: string) => {
+    setFailure(null)
+    void run(async () => {
+      await send()
+      toast({ kind: 'success', title: done })
+      state.reload()
+    }, T.actionFailed)
+  }
+  const copy = () => {
+    setFailure(null)
+    void run(async () => {
+      const t = await orderText(o.id)
+      setText(t)
+      try {
+        await navigator.clipboard.writeText(t)
+        toast({ kind: 'success', title: T.copied })
+      } catch {
+        // No clipboard (an old phone browser): the text is shown below to copy by hand.
+      }
+    }, T.actionFailed)
+  }
+  const open = o.status === 'SENT' || o.status === 'PARTIALLY_RECEIVED'
+  return (
+    <div className="print:text-black">
+      <PageHeader
+        title={`${o.number}`}
+        description={
+          <>
+            {o.supplier_name} · <Badge tone={STATUS[o.status].tone}>{STATUS[o.status].label}</Badge>
+            {o.expected_date && ` · Expected ${fmt.date(o.expected_date)}`}
+          </>
+        }
+        actions={
+          <div className="flex flex-wrap gap-2 print:hidden">
+            {o.status === 'DRAFT' && (
+              <Button disabled={busy} onClick={() => act(() => sendOrder(o.id), T.sent)}>
+                {T.send}
+              </Button>
+            )}
+            <Button variant="secondary" disabled={busy} onClick={copy}>
+              {T.copyText}
+            </Button>
+            <Button variant="secondary" onClick={() => window.print()}>
+              {T.print}
+            </Button>
+            {open && (
+              <Link href={`/purchasing/orders/${o.id}/receive`} className={buttonClass('primary')}>
+                {T.receive}
+              </Link>
+            )}
+            {(o.status === 'DRAFT' || (o.status === 'SENT' && role === MANAGER)) && (
+              <Button variant="danger" disabled={busy} onClick={() => act(() => cancelOrder(o.id), T.cancelled)}>
+                {T.cancel}
+              </Button>
+            )}
+            {o.status === 'PARTIALLY_RECEIVED' && role === MANAGER && !closing && (
+              <Button variant="secondary" onClick={() => setClosing(true)}>
+                {T.close}
+              </Button>
+            )}
+          </div>
+        }
+      />
+      {closing && (
+        <div className="mb-4 flex flex-wrap items-end gap-2 print:hidden">
+          <div className="min-w-64 flex-1">
+            <TextField label={T.closeReason} value={reason} onChange={setReason} />
+          </div>
+          <Button disabled={busy || !reason.trim()} onClick={() => act(() => closeOrder(o.id, reason), T.closed)}>
+            {T.close}
+          </Button>
+        </div>
+      )}
+      <ErrorLine message={failure} />
+      {text && (
+        <pre aria-label="Order text" className="mb-4 whitespace-pre-wrap rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm print:hidden dark:border-slate-700 dark:bg-slate-800">
+          {text}
+        </pre>
+      )}
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Order lines</caption>
+          <thead className="bg-slate-50 dark:bg-slate-800">
+            <tr>
+              <th className="p-2">Item</th>
+              <th className="p-2">Quantity</th>
+              <th className="p-2">Price</th>
+              <th className="p-2">Value</th>
+              <th className="p-2">Received</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.lines.map((l) => (
+              <tr key={l.id} className="border-t border-slate-200 dark:border-slate-800">
+                <td className="p-2">
+                  {l.item_name}
+                  {l.supplier_code && <span className="text-slate-600 dark:text-slate-400"> [{l.supplier_code}]</span>}
+                </td>
+                <td className="p-2">{l.pack ? `${l.quantity} × ${l.pack.name} (${l.pack.size} ${l.unit})` : fmt.quantity(l.quantity, l.unit)}</td>
+                <td className="p-2">{fmt.money(l.unit_price)}</td>
+                <td className="p-2">{fmt.money(l.value)}</td>
+                <td className="p-2">
+                  {l.received_quantity}
+                  {l.refused_quantity > 0 && ` (${l.refused_quantity} refused)`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t border-slate-200 font-semibold dark:border-slate-800">
+              <td className="p-2" colSpan={3}>
+                Total
+              </td>
+              <td className="p-2">{fmt.money(o.total)}</td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {o.note && <p className="mt-3 text-sm">Note: {o.note}</p>}
+      {o.close_reason && <p className="mt-3 text-sm">Closed: {o.close_reason}</p>}
+      {o.receipts.length > 0 && (
+        <section aria-label="Receipts" className="mt-6 print:hidden">
+          <h2 className="mb-2 text-base font-semibold">Receipts</h2>
+          <ul className="space-y-2 text-sm">
+            {o.receipts.map((r) => (
+              <li key={r.id} className={`rounded-xl border p-3 ${r.total_mismatch ? 'border-red-500 text-red-800 dark:text-red-300' : 'border-slate-200 dark:border-slate-800'}`}>
+                Invoice {r.invoice_number} · {fmt.date(r.invoice_date)} · lines {fmt.money(r.lines_total)}
+                {r.invoice_total !== null && ` · invoice ${fmt.money(r.invoice_total)}`}
+                {r.total_mismatch && ' · totals differ'} · {r.user_name}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  )
+}

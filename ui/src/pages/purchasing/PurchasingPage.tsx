@@ -1,0 +1,132 @@
+import { useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { parseQuantity } from '../../../../src/contract/quantity'
+import type { SupplierSuggestions } from '../../../../src/contract/purchasing'
+import { createFromSuggestions, getSuggestions, listOrders } from '../../api/purchasing'
+import { Badge } from '../../components/Badge'
+import { Button } from '../../components/Button'
+import { ErrorLine } from '../../components/ErrorLine'
+import { LoadError } from '../../components/LoadError'
+import { PageHeader } from '../../components/PageHeader'
+import { QuantityField } from '../../components/QuantityField'
+import { PageLoading } from '../../components/Spinner'
+import { toast } from '../../components/toast'
+import { useLoad } from '../../components/useLoad'
+import { useSubmit } from '../../components/useSubmit'
+import { useFormat } from '../../lib/useFormat'
+import { PURCHASING_UI as T } from '../../messages/purchasing'
+import { STATUS } from './status'
+
+const tabClass = (on: boolean) =>
+  `min-h-11 rounded-lg px-4 text-sm font-semibold ${on ? 'bg-brand-700 text-white dark:bg-brand-400 dark:text-slate-950' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`
+
+/** /purchasing: suggestions by supplier (editable packs, "Create orders") and the orders list. */
+export default function PurchasingPage() {
+  const [tab, setTab] = useState<'suggestions' | 'orders'>(() => (new URLSearchParams(window.location.search).get('tab') === 'orders' ? 'orders' : 'suggestions'))
+  return (
+    <div>
+      <PageHeader title={T.title} description={T.description} />
+      <div role="tablist" aria-label={T.title} className="mb-4 flex gap-2">
+        <button role="tab" aria-selected={tab === 'suggestions'} className={tabClass(tab === 'suggestions')} onClick={() => setTab('suggestions')}>
+          {T.suggestionsTab}
+        </button>
+        <button role="tab" aria-selected={tab === 'orders'} className={tabClass(tab === 'orders')} onClick={() => setTab('orders')}>
+          {T.ordersTab}
+        </button>
+      </div>
+      <div role="tabpanel">{tab === 'suggestions' ? <Suggestions onCreated={() => setTab('orders')} /> : <Orders />}</div>
+    </div>
+  )
+}
+
+function Suggestions({ onCreated }: { onCreated: () => void }) {
+  const fmt = useFormat()
+  const state = useLoad(async (signal) => (await getSuggestions(signal)).data, [], T.loadFailed)
+  const [packs, setPacks] = useState<Record<number, string>>({})
+  const { busy, failure, setFailure, run } = useSubmit()
+  const [, navigate] = useLocation()
+  if (state.loading && !state.data) return <PageLoading />
+  if (state.error) return <LoadError error={state.error} retry={state.reload} />
+  const groups = state.data ?? []
+  if (groups.length === 0) return <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm dark:border-slate-700 dark:bg-slate-900">{T.noSuggestions}</p>
+  const value = (itemId: number, suggested: number) => packs[itemId] ?? String(suggested)
+  const invalid = groups.some((g) => g.lines.some((l) => !parseQuantity(value(l.item_id, l.suggested_packs)).ok))
+
+  function create(supplierIds?: number[]) {
+    setFailure(null)
+    const edited = Object.entries(packs).flatMap(([id, text]) => {
+      const p = parseQuantity(text)
+      return p.ok ? [{ item_id: Number(id), packs: p.value }] : []
+    })
+    void run(async () => {
+      const res = await createFromSuggestions({ supplier_ids: supplierIds, packs: edited })
+      toast({ kind: 'success', title: T.ordersCreated(res.data.length) })
+      if (res.data.length === 1) navigate(`/purchasing/orders/${res.data[0].id}`)
+      else onCreated()
+    }, T.createFailed)
+  }
+
+  return (
+    <div className="space-y-4">
+      {groups.map((g: SupplierSuggestions) => (
+        <section key={g.supplier_id} aria-label={g.supplier_name} className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-base font-semibold">{g.supplier_name}</h2>
+            <Button variant="secondary" disabled={busy || invalid} onClick={() => create([g.supplier_id])}>
+              {T.createOrders}: {g.supplier_name}
+            </Button>
+          </div>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {g.lines.map((l) => (
+              <li key={l.item_id} className="grid gap-2 py-3 sm:grid-cols-[1fr_12rem] sm:items-end">
+                <div className="text-sm">
+                  <p className="font-medium">
+                    {l.item_name} {l.flag && <Badge tone={l.flag === 'HIGH' ? 'orange' : 'info'}>{l.flag === 'HIGH' ? 'More than usual' : 'Less than usual'}</Badge>}
+                  </p>
+                  <p className="text-slate-600 dark:text-slate-400">
+                    On hand {fmt.quantity(l.on_hand, l.unit)} · on order {fmt.quantity(l.on_order, l.unit)} · par {fmt.quantity(l.par_level, l.unit)}
+                    {l.last_ordered_packs !== null && ` · last order ${l.last_ordered_packs}`}
+                  </p>
+                </div>
+                <QuantityField
+                  label={T.packsLabel(l.item_name, l.pack ? `${l.pack.name} of ${l.pack.size} ${l.unit}` : l.unit)}
+                  value={value(l.item_id, l.suggested_packs)}
+                  onChange={(v) => setPacks((p) => ({ ...p, [l.item_id]: v }))}
+                  hint={`Suggested ${l.suggested_packs}`}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <ErrorLine message={failure} />
+      <Button disabled={busy || invalid} onClick={() => create()}>
+        {T.createOrders}
+      </Button>
+    </div>
+  )
+}
+
+function Orders() {
+  const fmt = useFormat()
+  const state = useLoad(async (signal) => (await listOrders({ page: 1, limit: 100 }, signal)).data, [], T.loadFailed)
+  if (state.loading && !state.data) return <PageLoading />
+  if (state.error) return <LoadError error={state.error} retry={state.reload} />
+  const orders = state.data ?? []
+  if (orders.length === 0) return <p className="text-sm">{T.noOrders}</p>
+  return (
+    <ul className="space-y-2">
+      {orders.map((o) => (
+        <li key={o.id}>
+          <Link href={`/purchasing/orders/${o.id}`} className="flex min-h-11 flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900">
+            <span className="font-semibold">{o.number}</span>
+            <span>{o.supplier_name}</span>
+            <Badge tone={STATUS[o.status].tone}>{STATUS[o.status].label}</Badge>
+            <span>{fmt.money(o.total)}</span>
+            <span className="text-slate-600 dark:text-slate-400">{o.expected_date ? `Expected ${fmt.date(o.expected_date)}` : ''}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
