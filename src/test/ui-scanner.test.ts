@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test'
 import { createAgreement } from '../../ui/src/lib/scanner/agreement'
 import { createScanDetector } from '../../ui/src/lib/scanner/hid'
+import { receiveScan } from '../../ui/src/components/scan/receiveScan'
 
 // The keyboard-scanner listener and the camera's two-frame rule (ui/src/lib/scanner), with fake timers.
 
@@ -80,5 +81,25 @@ describe('camera: two agreeing frames, the same code ignored for 1.5 s', () => {
     expect(a.frame('C', 1490)).toBe('C')
     a.frame('A', 3000)
     expect(a.frame('A', 3040)).toBe('A')
+  })
+})
+
+describe('receiving: what one scan adds to a delivery', () => {
+  const lines = [
+    { id: 1, item_id: 7, unit: 'L', pack: { id: 70, size: 9 } },
+    { id: 2, item_id: 8, unit: 'kg', pack: null },
+  ]
+  const resolved = (o: object) => ({ code: 'x', gtin: null, gs1: null, item: null, pack: null, suggestion: null, ...o }) as never
+  test('a case code on a line ordered in cases adds one case, with the GS1 expiry and lot', () => {
+    const r = receiveScan(lines, resolved({ item: { id: 7 }, pack: { id: 70, name: 'case', size: 9 }, gs1: { ais: {}, expiry: '2026-12-31', lot: 'ABC' } }))
+    expect(r).toMatchObject({ line: { id: 1 }, add: 1, expiry: '2026-12-31', lot: 'ABC' })
+  })
+  test('a unit code on a case line adds its share of a case; a weight label on a kg line adds its net kg', () => {
+    expect(receiveScan(lines, resolved({ item: { id: 7 } }))?.add).toBe(0.11)
+    expect(receiveScan(lines, resolved({ item: { id: 8 }, gs1: { ais: {}, net_kg: 1.25, best_before: '2027-02-28' } }))).toMatchObject({ add: 1.25, expiry: '2027-02-28' })
+  })
+  test('an item not on the order, or an unknown code, finds no line', () => {
+    expect(receiveScan(lines, resolved({ item: { id: 9 } }))).toBeNull()
+    expect(receiveScan(lines, resolved({}))).toBeNull()
   })
 })
