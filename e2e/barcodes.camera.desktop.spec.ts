@@ -84,7 +84,7 @@ test('count: scanning a case with the camera adds one case (9 L) to the area’s
   const urls = recordRequests(page)
   // The area's QR label opens this page: the open count with that area is chosen by itself.
   await signInAs(page, 'Storekeeper', `/scan?area=${area.id}`)
-  await expect(page.getByLabel('Scan field')).toBeFocused()
+  await expect(page.getByLabel('Scan field')).toBeFocused({ timeout: 30_000 })
   await page.getByRole('button', { name: 'Scan with camera' }).click()
   await expect(page.getByTestId('last-scan')).toContainText('Camera Test Wine', { timeout: 90_000 })
   await page.getByRole('button', { name: 'Done' }).click()

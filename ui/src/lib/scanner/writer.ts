@@ -1,15 +1,25 @@
-// Label codes drawn in the browser by zxing-wasm's writer build (a lazy chunk of the labels page);
-// its .wasm is one of RIMS's hashed assets, never fetched from elsewhere.
-import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer'
-import wasmUrl from 'zxing-wasm/writer/zxing_writer.wasm?url'
+// Label codes for the labels page: drawn in a worker (writer.worker.ts), returned as data: URLs for <img>.
+let worker: Worker | null = null
+let nextId = 0
+const pending = new Map<number, { resolve: (svg: string) => void; reject: (e: Error) => void }>()
 
-prepareZXingModule({
-  overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? new URL(wasmUrl, window.location.href).href : prefix + path) },
-})
+function getWorker() {
+  if (worker) return worker
+  worker = new Worker(new URL('./writer.worker.ts', import.meta.url), { type: 'module' })
+  worker.onmessage = (e: MessageEvent<{ id: number; svg?: string; error?: string }>) => {
+    const p = pending.get(e.data.id)
+    pending.delete(e.data.id)
+    if (e.data.svg !== undefined) p?.resolve(e.data.svg)
+    else p?.reject(new Error(e.data.error ?? 'failed'))
+  }
+  return worker
+}
 
 /** An SVG of `text` as a QR code or a Code 128, as a data: URL for an <img>. */
-export async function barcodeImage(text: string, format: 'QRCode' | 'Code128'): Promise<string> {
-  const r = await writeBarcode(text, { format, withQuietZones: true, withHRT: false })
-  if (r.error) throw new Error(r.error)
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(r.svg)}`
+export function barcodeImage(text: string, format: 'QRCode' | 'Code128'): Promise<string> {
+  const id = ++nextId
+  return new Promise<string>((resolve, reject) => {
+    pending.set(id, { resolve: (svg) => resolve(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`), reject })
+    getWorker().postMessage({ id, text, format })
+  })
 }

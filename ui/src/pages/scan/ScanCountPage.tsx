@@ -136,7 +136,7 @@ export default function ScanCountPage() {
       )}
       {ready && (
         <>
-          <form onSubmit={submitTyped} className="flex items-end gap-2">
+          <form onSubmit={submitTyped} className="flex flex-col gap-2 sm:flex-row sm:items-end">
             <div className="flex-1 space-y-1.5">
               <label htmlFor="scan-field" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
                 Scan field
