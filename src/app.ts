@@ -24,6 +24,7 @@ import { caCertRoutes, connectRoutes } from './modules/connect/routes'
 import { menuCostingDownloadRoutes, recipeRoutes } from './modules/recipes/routes'
 import { salesRoutes } from './modules/sales/routes'
 import { foodCostRoutes } from './modules/food-cost/routes'
+import { barcodeRoutes, countScanRoutes, itemBarcodeRoutes } from './modules/barcodes/routes'
 import { purchasingRoutes } from './modules/purchasing/routes'
 import { CSV_BODY_ROUTES, MAX_IMPORT_BYTES } from './contract/imports'
 import { importRoutes } from './modules/imports/routes'
@@ -55,6 +56,12 @@ export function buildApp(deps: AppDeps) {
     .use(managerDashboardRoutes(deps))
     .use(reportsRoutes(deps))
     .use(connectRoutes(deps))
+  // Stocktake, purchasing, imports, recipes and barcodes: a second chain, because one chain of every
+  // plugin makes TypeScript's inference of the route types too deep (TS2589).
+  const featureApi = new Elysia({ name: 'feature-api', prefix: '/api' })
+    .use(itemBarcodeRoutes(deps))
+    .use(barcodeRoutes(deps))
+    .use(countScanRoutes(deps))
     .use(storageAreaRoutes(deps))
     .use(stockCountRoutes(deps))
     .use(purchasingRoutes(deps))
@@ -113,6 +120,7 @@ export function buildApp(deps: AppDeps) {
     })
     .use(accessControl(deps.auth))
     .use(api)
+    .use(featureApi)
     .use(caCertRoutes(deps))
     .use(staticUi(deps.ui, deps.settings.display))
 }

@@ -23,6 +23,8 @@ import { createReportService } from './modules/reports/service'
 import { createRolesService } from './modules/roles/service'
 import { createSettingsService, type SettingsService } from './modules/settings/service'
 import { createItemService } from './modules/stock/items-service'
+import { createBarcodeService } from './modules/barcodes/service'
+import { createCountScanService } from './modules/barcodes/count-scans'
 import { createCountService } from './modules/counts/service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
@@ -72,6 +74,7 @@ export function createDeps(o: DepsOptions) {
     auth: createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(o.db, clock), mailer, logger }),
     backups: createBackupService({ db: o.db, dir: backupsDir, clock, logger, keep: () => settings.get().backup_keep }),
     items: createItemService(core),
+    barcodes: createBarcodeService(core),
     movements: createMovementService(core),
     categories: createCategoryService(core),
     suppliers: createSupplierService(core),
@@ -95,5 +98,5 @@ export function createDeps(o: DepsOptions) {
     tls: o.tls,
   }
   // The reset service reads deps.tls when it writes a link: `rims serve` sets it once HTTPS is up.
-  return Object.assign(deps, { passwordReset: createPasswordResetService(deps) })
+  return Object.assign(deps, { passwordReset: createPasswordResetService(deps), countScans: createCountScanService(core, deps.barcodes) })
 }

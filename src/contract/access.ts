@@ -1,6 +1,7 @@
 import { MANAGER_ONLY, type Access } from './access-types'
 import { alertsAccess } from './alerts'
 import { backupsAccess } from './backups'
+import { barcodesAccess } from './barcodes'
 import { connectAccess } from './connect'
 import { countsAccess } from './counts'
 import { dashboardAccess } from './dashboard'
@@ -68,6 +69,7 @@ export const ACCESS: Record<string, Access> = {
   ...connectAccess,
   ...kitchenAccess,
   ...stockAccess,
+  ...barcodesAccess,
   ...countsAccess,
   ...purchasingAccess,
   ...importsAccess,

@@ -3,6 +3,7 @@ import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-type
 import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, safeName, toDateRange, upperEnum, withDateAliases } from './fields'
 import { daysBetween, localDate } from './dates'
 import { MANAGER } from './roles'
+import { optionalCode } from './barcodes'
 import { PacksField, type Pack } from './packs'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
@@ -198,7 +199,7 @@ const optionalDate = (field: string) =>
 const itemFields = {
   name: safeName('name', 150),
   sku: v.pipe(optionalText('sku', 64), v.transform(blankToNull)),
-  barcode: v.pipe(optionalText('barcode', 64), v.transform(blankToNull)),
+  barcode: optionalCode('barcode'),
   category_id: required('category_id', id('category_id')),
   supplier_id: required('supplier_id', id('supplier_id')),
   unit: requiredText('unit', 30),

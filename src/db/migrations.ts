@@ -10,6 +10,7 @@ import m0009 from '../../migrations/0009_stocktake.sql' with { type: 'text' }
 import m0010 from '../../migrations/0010_purchasing.sql' with { type: 'text' }
 import m0011 from '../../migrations/0011_item_sku.sql' with { type: 'text' }
 import m0012 from '../../migrations/0012_recipes.sql' with { type: 'text' }
+import m0013 from '../../migrations/0013_barcodes.sql' with { type: 'text' }
 import m0014 from '../../migrations/0014_kitchen_minimums.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
@@ -26,5 +27,6 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0010_purchasing', sql: m0010 },
   { name: '0011_item_sku', sql: m0011 },
   { name: '0012_recipes', sql: m0012 },
+  { name: '0013_barcodes', sql: m0013 },
   { name: '0014_kitchen_minimums', sql: m0014 },
 ]

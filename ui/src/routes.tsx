@@ -44,6 +44,8 @@ export const ROUTES: PageRoute[] = [
   { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: lazy(() => import('./pages/alerts/AlertsPage')) },
   { path: '/manager/team', title: 'Team', access: [MANAGER], page: lazy(() => import('./pages/team/TeamPage')) },
   { path: '/manager/settings', title: 'Settings', access: [MANAGER], page: lazy(() => import('./pages/settings/SettingsPage')) },
+  { path: '/scan', title: 'Scan to count', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/scan/ScanCountPage')) },
+  { path: '/labels', title: 'Labels', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/labels/LabelsPage')) },
   { path: '/unauthorized', title: 'Unauthorized', access: 'open', page: lazy(() => import('./pages/unauthorized/UnauthorizedPage')) },
 ]
 

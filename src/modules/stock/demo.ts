@@ -5,6 +5,14 @@ import { insertCategory } from '../categories/repo'
 import { insertSupplier } from '../suppliers/repo'
 import { recordMovement } from './ledger'
 import { insertItem } from './items-repo'
+import { gtinCheckDigit } from '../../contract/barcodes'
+import { setUnitCode } from '../barcodes/repo'
+
+/** A demo item's EAN-13 (with a right check digit), stored as GTIN-14 like every scanned code. */
+const demoEan = (i: number) => {
+  const body = `60090${String(1000000 + i * 7919).slice(-7)}`
+  return `0${body}${gtinCheckDigit(body)}`
+}
 
 // A believable Lusaka restaurant and bar: 60 items, 8 categories, 6 suppliers, 90 days of deliveries,
 // issues to the kitchen and bar, and monthly counts, all written through the ledger's own rules.
@@ -132,7 +140,7 @@ export function seedStockDemo(ctx: DemoContext) {
       db,
       {
         name,
-        barcode: category >= 5 || category === 3 ? `60090${String(100000 + i * 7919).slice(-6)}${i % 10}` : null,
+        barcode: category >= 5 || category === 3 ? demoEan(i) : null,
         category_id: categoryIds[category],
         supplier_id: supplierIds[supplier],
         unit,
@@ -142,6 +150,7 @@ export function seedStockDemo(ctx: DemoContext) {
       },
       setupAt,
     )
+    if (category >= 5 || category === 3) setUnitCode(db, id, null, demoEan(i), setupAt)
     return { id, name, unit, min: toCents(min), use: toCents(use), delivery: toCents(delivery), balance: 0 }
   })
 

@@ -73,7 +73,7 @@ const activeItemCount = (db: Db) => (db.query('SELECT active_items FROM item_tot
 export const findItem = (db: Db, id: number) => db.query(`${SELECT} WHERE i.id = $id`).get({ id }) as ItemRow | null
 
 export const barcodeTaken = (db: Db, barcode: string, exceptId = 0) =>
-  db.query('SELECT 1 FROM items WHERE barcode = $barcode AND id <> $exceptId').get({ barcode, exceptId }) !== null
+  db.query('SELECT 1 FROM item_barcodes WHERE code = $barcode AND item_id <> $exceptId').get({ barcode, exceptId }) !== null
 
 export const skuTaken = (db: Db, sku: string, exceptId = 0) =>
   db.query('SELECT 1 FROM items WHERE sku = $sku COLLATE NOCASE AND id <> $exceptId').get({ sku, exceptId }) !== null

@@ -8,6 +8,7 @@ import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import { activeItem, recordMovement } from './ledger'
 import * as repo from './items-repo'
+import { setUnitCode } from '../barcodes/repo'
 import { packsOf, replacePacks } from './packs-repo'
 import type { Pack } from '../../contract/packs'
 import { packOfItem } from '../purchasing/packs'
@@ -147,6 +148,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
               at,
             )
             repo.setCostingFields(db, id, costingFields(input, null))
+            setUnitCode(db, id, null, input.barcode ?? null, at)
             if (input.packs) replacePacks(db, id, input.packs)
             if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
             const opening = toCents(input.current_quantity)
@@ -187,6 +189,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         repo.setCostingFields(db, id, costingFields(input, old))
         // A new cost price may take a dish over its food cost target (issue 22).
         if (input.cost_price !== undefined && toCents(input.cost_price) !== old.cost_price) stockEvents.costsChanged(db, { itemIds: [id], oldCosts: new Map([[id, old.cost_price]]) })
+        if (input.barcode !== undefined) setUnitCode(db, id, old.barcode, input.barcode, clock().toISOString())
         if (input.packs) replacePacks(db, id, input.packs)
         if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
         // The minimum, the expiry date or the active flag may start or end an alert.

@@ -5,6 +5,8 @@ import { searchItems } from '../api/stock'
 import { useFormat } from '../lib/useFormat'
 import { PICKER } from '../messages/common'
 import { useDebounced } from './useDebounced'
+import { ScanButton, useKeyboardScans } from './scan/ScanButton'
+import { useScanLookup } from './scan/UnknownCode'
 
 export interface PickedItem {
   id: number
@@ -34,13 +36,15 @@ interface ItemPickerProps {
   autoFocus?: boolean
   /** Float the options over the page (a filter bar) instead of in the flow (dialogs). */
   floating?: boolean
+  /** A camera button beside the box, and keyboard-scanner codes typed into it pick the item they find. */
+  scan?: boolean
 }
 
 /**
  * The item picker (DECISIONS "Shapes"): an ARIA 1.2 combobox searching as you type. Arrow keys move,
  * Enter picks, Esc closes; typing clears the choice, and leaving the box shows the choice again.
  */
-export function ItemPicker({ label, source, value, onChange, error, hint, placeholder = PICKER.placeholder, autoFocus, floating }: ItemPickerProps) {
+export function ItemPicker({ label, source, value, onChange, error, hint, placeholder = PICKER.placeholder, autoFocus, floating, scan }: ItemPickerProps) {
   const id = useId()
   const listId = `${id}-list`
   const f = useFormat()
@@ -92,6 +96,14 @@ export function ItemPicker({ label, source, value, onChange, error, hint, placeh
     onChange(item)
   }
 
+  // A scan (camera, or a keyboard scanner while this box has focus) picks the item its code finds.
+  const [focused, setFocused] = useState(false)
+  const scanner = useScanLookup((r) => {
+    clearTimeout(blurTimer.current)
+    pick({ id: r.item.id, name: r.item.name, unit: r.item.unit, quantity: source === 'store' ? r.item.current_quantity : undefined, barcode: r.code })
+  })
+  useKeyboardScans((code) => void scanner.lookup(code), !!scan && focused)
+
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') {
       e.preventDefault()
@@ -120,46 +132,51 @@ export function ItemPicker({ label, source, value, onChange, error, hint, placeh
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
-      <input
-        id={id}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && state.rows[active] ? `${listId}-${state.rows[active].id}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        data-autofocus={autoFocus ? true : undefined}
-        value={text}
-        placeholder={placeholder}
-        onChange={(e) => {
-          setText(e.target.value)
-          setOpen(true)
-          if (value) {
-            lastValue.current = null
-            onChange(null)
-          }
-        }}
-        onFocus={() => {
-          clearTimeout(blurTimer.current)
-          setOpen(true)
-        }}
-        onClick={() => setOpen(true)}
-        onBlur={() => {
-          // The list folds a moment later, so a click that began as it folded (a button below) still lands
-          // where it was aimed; typed text that matches nothing chosen is dropped.
-          blurTimer.current = setTimeout(() => {
-            setOpen(false)
-            setText(lastValue.current?.name ?? '')
-          }, 150)
-        }}
-        onKeyDown={onKey}
-        className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-500 sm:text-sm dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 ${
-          error ? 'border-red-500 dark:border-red-400' : 'border-slate-300 dark:border-slate-600'
-        }`}
-      />
+      <div className={scan ? 'flex gap-2' : undefined}>
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={open && state.rows[active] ? `${listId}-${state.rows[active].id}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          data-autofocus={autoFocus ? true : undefined}
+          value={text}
+          placeholder={placeholder}
+          onChange={(e) => {
+            setText(e.target.value)
+            setOpen(true)
+            if (value) {
+              lastValue.current = null
+              onChange(null)
+            }
+          }}
+          onFocus={() => {
+            clearTimeout(blurTimer.current)
+            setFocused(true)
+            setOpen(true)
+          }}
+          onClick={() => setOpen(true)}
+          onBlur={() => {
+            setFocused(false)
+            // The list folds a moment later, so a click that began as it folded (a button below) still lands
+            // where it was aimed; typed text that matches nothing chosen is dropped.
+            blurTimer.current = setTimeout(() => {
+              setOpen(false)
+              setText(lastValue.current?.name ?? '')
+            }, 150)
+          }}
+          onKeyDown={onKey}
+          className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-500 sm:text-sm dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 ${
+            error ? 'border-red-500 dark:border-red-400' : 'border-slate-300 dark:border-slate-600'
+          }`}
+        />
+        {scan && <ScanButton label={PICKER.scan} className="shrink-0" onCode={scanner.lookup} />}
+      </div>
       <ul
         id={listId}
         role="listbox"
@@ -200,6 +217,7 @@ export function ItemPicker({ label, source, value, onChange, error, hint, placeh
           {hint}
         </p>
       ) : null}
+      {scanner.dialog}
     </div>
   )
 }

@@ -26,6 +26,7 @@ export const UI = {
 /** The item picker (components/ItemPicker). */
 export const PICKER = {
   placeholder: 'Search items by name or barcode',
+  scan: 'Scan',
   searching: 'Searching...',
   none: (term?: string) => UI.empty('items', term),
   inStore: (category: string, quantity: string) => `${category} · ${quantity} in store`,

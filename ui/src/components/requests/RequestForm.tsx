@@ -164,6 +164,7 @@ function RequestLine({ line, number, several, errors, autoFocus, onChange, onRem
   const fields = (
     <>
       <ItemPicker
+        scan
         label="Item"
         source="store"
         value={line.item}

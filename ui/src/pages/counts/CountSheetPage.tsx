@@ -170,6 +170,12 @@ function Sheet({ count, reload }: { count: StockCountDetail; reload: () => void 
             <Link href={`/counts/${count.id}/print`} className={buttonClass('secondary')}>
               {COUNT_UI.print}
             </Link>
+            {open && (
+              // Barcodes: continuous scanning of this area (each scan adds one pack to its line).
+              <Link href={`/scan?count=${count.id}&area=${areaId}`} className={buttonClass('primary')}>
+                Scan to count
+              </Link>
+            )}
             {isManager && (count.status === 'SUBMITTED' || (!count.blind && open)) && (
               <Link href={`/counts/${count.id}/review`} className={buttonClass('secondary')}>
                 {COUNT_UI.review}

@@ -117,7 +117,7 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
           {itemError && <ErrorLine message={itemError} />}
         </div>
       ) : (
-        <ItemPicker label={LABELS.item_id} source="store" value={item} onChange={setItem} error={errors.item_id} hint={item ? `Available: ${fmt.quantity(item.quantity, item.unit)}` : undefined} />
+        <ItemPicker scan label={LABELS.item_id} source="store" value={item} onChange={setItem} error={errors.item_id} hint={item ? `Available: ${fmt.quantity(item.quantity, item.unit)}` : undefined} />
       )}
       <SelectField label={LABELS.type} value={type} onChange={setType} options={TYPES} error={errors.type} required />
       <QuantityField label={LABELS.quantity} unit={unit} value={quantity} onChange={setQuantity} error={errors.quantity} hint={MOVEMENT_UI.quantityHint} required />

@@ -17,6 +17,11 @@ import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
 import { useDisplaySettings } from '../../lib/display'
 import { newKey } from '../../lib/formInput'
+import { resolveBarcode } from '../../api/barcodes'
+import { scanFeedback } from '../../components/scan/feedback'
+import { receiveScan } from '../../components/scan/receiveScan'
+import { ScanButton, useKeyboardScans } from '../../components/scan/ScanButton'
+import { failureMessage } from '../../components/failureMessage'
 import { useFormat } from '../../lib/useFormat'
 import { PURCHASING_UI as T } from '../../messages/purchasing'
 
@@ -55,6 +60,37 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
     setConfirmed(false)
     setLines((s) => ({ ...s, [lineId]: { ...s[lineId], ...patch } }))
   }
+
+  // Scanning (barcodes): "Count by scanning" starts every line at 0; each scan then adds one pack to the line
+  // it finds, and GS1 data fills the expiry, the lot (in the line's note) and a weight in kg.
+  const [scanNote, setScanNote] = useState<string | null>(null)
+  const [lots, setLots] = useState<Record<number, string[]>>({})
+  async function onScan(raw: string): Promise<boolean> {
+    try {
+      const r = (await resolveBarcode(raw)).data
+      const hit = receiveScan(order.lines, r)
+      if (!hit) {
+        setScanNote(r.item ? `${r.item.name} is not on this order` : `No item has the code ${r.code ?? raw}`)
+        return false
+      }
+      const l = hit.line
+      setLines((s) => {
+        const cur = s[l.id]
+        const next = Math.round(((num(cur.received) ?? 0) + hit.add) * 100) / 100
+        const expiry = hit.expiry && (!cur.expiry || hit.expiry < cur.expiry) ? hit.expiry : cur.expiry
+        return { ...s, [l.id]: { ...cur, received: String(next), expiry } }
+      })
+      if (hit.lot) setLots((s) => ({ ...s, [l.id]: [...new Set([...(s[l.id] ?? []), hit.lot!])] }))
+      setConfirmed(false)
+      setScanNote(`+${hit.add} ${l.pack ? l.pack.name : l.unit} ${l.item_name}${hit.expiry ? ` · expiry ${hit.expiry}` : ''}${hit.lot ? ` · lot ${hit.lot}` : ''}`)
+      return true
+    } catch (err) {
+      setScanNote(failureMessage(err, 'Failed to look the code up'))
+      return false
+    }
+  }
+  useKeyboardScans((code) => void onScan(code).then(scanFeedback))
+  const countByScanning = () => setLines((s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, { ...v, received: '0' }])))
 
   // Warnings before saving: the invoice total against the lines, and prices that jumped since the last delivery.
   const num = (t: string) => {
@@ -96,7 +132,7 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
         refused_quantity: num(lines[l.id].refused) ?? 0,
         unit_price: num(lines[l.id].price) ?? Number.NaN,
         expiry_date: lines[l.id].expiry || null,
-        note: null,
+        note: lots[l.id]?.length ? `Lot ${lots[l.id].join(', ')}` : null,
       })),
     }
     void run(
@@ -116,6 +152,15 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
         <TextField label={T.invoiceNumber} value={invoice} onChange={setInvoice} required />
         <TextField label={T.invoiceDate} type="date" value={date} onChange={setDate} required />
         <QuantityField label={T.invoiceTotal} value={total} onChange={(v) => (setTotal(v), setConfirmed(false))} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <Button variant="secondary" onClick={countByScanning}>
+          Count by scanning
+        </Button>
+        <ScanButton continuous title="Scan the delivery" status={scanNote ?? undefined} onCode={onScan} />
+        <p role="status" aria-live="polite" className="text-sm font-semibold" data-testid="receive-scan">
+          {scanNote}
+        </p>
       </div>
       <ul className="mt-4 space-y-3">
         {order.lines.map((l) => (

@@ -35,12 +35,12 @@ type Key = keyof typeof LABELS
 
 
 /** Add or edit an item (SPEC §5 "Item"). On edit the quantity is shown read-only: a count or a movement changes it. */
-export function ItemForm({ item, lookups, onClose, onSaved }: { item: Item | null; lookups: Lookups; onClose: () => void; onSaved: () => void }) {
+export function ItemForm({ item, barcode, lookups, onClose, onSaved }: { item: Item | null; barcode?: string; lookups: Lookups; onClose: () => void; onSaved: () => void }) {
   const fmt = useFormat()
   const [key] = useState(newKey)
   const [form, setForm] = useState<Record<Key, string>>({
     name: item?.name ?? '',
-    barcode: item?.barcode ?? '',
+    barcode: item?.barcode ?? barcode ?? '',
     sku: item?.sku ?? '',
     category_id: item ? String(item.category_id) : '',
     supplier_id: item ? String(item.supplier_id) : '',

@@ -21,19 +21,28 @@ import { STOCK_UI } from '../../messages/stock'
 import { TransferForm } from './TransferForm'
 import { BulkEditBar } from './BulkEditBar'
 import { ExportButton } from './ExportButton'
+import { BarcodesDialog } from './BarcodesDialog'
+import { useScanLookup } from '../../components/scan/UnknownCode'
 import type { Lookups } from './useLookups'
 
 /** The 'Low' badge: the contract's quantity rule says low or out (an empty shelf is at or below its minimum). */
 const isLow = (i: Item) => quantityStatus(i) !== 'in'
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; item: Item } | { kind: 'count'; item: Item } | { kind: 'transfer'; item: Item; direction: 'TO_KITCHEN' | 'TO_STORE' } | { kind: 'delete'; item: Item } | null
+type Dialog = { kind: 'add'; code?: string } | { kind: 'codes'; item: Item } | { kind: 'edit'; item: Item } | { kind: 'count'; item: Item } | { kind: 'transfer'; item: Item; direction: 'TO_KITCHEN' | 'TO_STORE' } | { kind: 'delete'; item: Item } | null
 
 export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; lookups: Lookups; onWrite: () => void }) {
   const fmt = useFormat()
   const [q, setQ] = useState('')
   const [category, setCategory] = useState('')
   const [supplier, setSupplier] = useState('')
-  const [dialog, setDialog] = useState<Dialog>(null)
+  // "Create item" from an unknown scanned code arrives as /stock?new_code=…: the add form opens with it.
+  const [dialog, setDialog] = useState<Dialog>(() => {
+    const code = new URLSearchParams(window.location.search).get('new_code')
+    if (code) window.history.replaceState(null, '', window.location.pathname)
+    return code ? { kind: 'add', code } : null
+  })
+  // A scan in the search box finds its item (unknown codes: link, create or skip).
+  const scanner = useScanLookup((r) => setQ(r.item.name))
   const [result, setResult] = useState<Result | null>(null)
   const closeResult = useCallback(() => setResult(null), [])
 
@@ -99,7 +108,7 @@ export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; 
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
-        <SearchBox label="Search items" placeholder="Name or barcode" value={q} onChange={setQ} />
+        <SearchBox label="Search items" placeholder="Name or barcode" value={q} onChange={setQ} onScan={scanner.lookup} />
         <SelectField
           label="Category"
           value={category}
@@ -152,6 +161,7 @@ export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; 
           <div className="flex max-w-80 flex-wrap justify-end gap-1">
             <RowAction onClick={() => setDialog({ kind: 'edit', item: i })}>Edit</RowAction>
             <RowAction onClick={() => setDialog({ kind: 'count', item: i })}>Count stock</RowAction>
+            <RowAction onClick={() => setDialog({ kind: 'codes', item: i })}>Barcodes</RowAction>
             <RowAction onClick={() => setDialog({ kind: 'transfer', item: i, direction: 'TO_KITCHEN' })}>Send to kitchen</RowAction>
             <RowAction onClick={() => setDialog({ kind: 'transfer', item: i, direction: 'TO_STORE' })}>Return to store</RowAction>
             <RowAction danger onClick={() => setDialog({ kind: 'delete', item: i })}>
@@ -162,8 +172,10 @@ export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; 
       />
 
       {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
-        <ItemForm item={dialog.kind === 'edit' ? dialog.item : null} lookups={lookups} onClose={() => setDialog(null)} onSaved={written} />
+        <ItemForm item={dialog.kind === 'edit' ? dialog.item : null} barcode={dialog.kind === 'add' ? dialog.code : undefined} lookups={lookups} onClose={() => setDialog(null)} onSaved={written} />
       )}
+      {dialog?.kind === 'codes' && <BarcodesDialog item={dialog.item} onClose={() => setDialog(null)} onSaved={written} />}
+      {scanner.dialog}
       {dialog?.kind === 'count' && <CountForm item={dialog.item} onClose={() => setDialog(null)} onSaved={written} />}
       {dialog?.kind === 'transfer' && <TransferForm item={dialog.item} direction={dialog.direction} onClose={() => setDialog(null)} onSaved={written} />}
       <ConfirmDialog

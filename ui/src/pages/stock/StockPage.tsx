@@ -55,9 +55,17 @@ export default function StockPage() {
         title="Stock"
         description="Items, categories, suppliers and stock alerts."
         actions={
-          <Link href="/stock/import" className={buttonClass('secondary')}>
-            Import CSV
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link href="/stock/import" className={buttonClass('secondary')}>
+              Import CSV
+            </Link>
+            <Link href="/scan" className={buttonClass('secondary')}>
+              Scan to count
+            </Link>
+            <Link href="/labels" className={buttonClass('secondary')}>
+              Labels
+            </Link>
+          </div>
         }
       />
       <StatCards

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test'
+import { apiLogin, DEMO, signInAs } from './helpers'
+
+// A USB/Bluetooth scanner is a keyboard: one listener tells its burst (≥ 6 characters, ≤ 30 ms
+// apart on average, ended by Enter) from a person typing, and swallows the Enter so the form does
+// not submit. (The timing rule itself is unit-tested with fake timers in src/test/ui-scanner.test.ts.)
+
+test.setTimeout(90_000)
+
+test('movement form: a scanner burst + Enter picks the item and submits nothing; slow typing stays typing', async ({ page }) => {
+  const { token } = await apiLogin(page.request, DEMO.Manager.email)
+  const items = await (await page.request.get('/api/items?limit=100', { headers: { Authorization: `Bearer ${token}` } })).json()
+  const item = (items.data as { name: string; barcode: string | null }[]).find((i) => i.barcode && /^0\d{13}$/.test(i.barcode))!
+  const ean = item.barcode!.slice(1) // as an EAN-13 scanner sends it
+
+  const posts: string[] = []
+  page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/stock-movements') && posts.push(r.url()))
+  await signInAs(page, 'Manager', '/movements')
+  await page.getByRole('button', { name: 'Record Movement' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Record Stock Movement' })
+  const picker = dialog.getByRole('combobox', { name: 'Item' })
+  await picker.click()
+  await page.keyboard.type(ean, { delay: 0 })
+  await page.keyboard.press('Enter')
+  await expect(picker).toHaveValue(item.name)
+  await expect(dialog).toBeVisible()
+  expect(posts).toEqual([])
+
+  // A person typing 150 ms apart: nothing is taken for a scan; the text stays in the box.
+  await picker.fill('')
+  await page.keyboard.type('BURGER', { delay: 150 })
+  await expect(picker).toHaveValue('BURGER')
+  expect(posts).toEqual([])
+})

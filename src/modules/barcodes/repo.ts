@@ -1,0 +1,87 @@
+import type { Db } from '../../db/open'
+
+// item_barcodes: an item's codes (unit and packs). items.barcode is kept as the copy of the
+// item's first unit code, so the searches and reports that read it need no change.
+
+export interface BarcodeRow {
+  id: number
+  item_id: number
+  code: string
+  pack_id: number | null
+  pack_name: string | null
+  pack_size: number | null
+  created_at: string
+}
+
+export interface FoundRow extends BarcodeRow {
+  item_name: string
+  unit: string
+  is_active: number
+  current_quantity: number
+}
+
+const PACK_COLUMNS = 'p.name AS pack_name, p.size AS pack_size'
+const PACK_JOIN = 'LEFT JOIN item_packs p ON p.id = b.pack_id'
+
+export const listCodes = (db: Db, itemId: number) =>
+  db
+    .query(`SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.created_at FROM item_barcodes b ${PACK_JOIN} WHERE b.item_id = $itemId ORDER BY b.pack_id IS NOT NULL, b.id`)
+    .all({ itemId }) as BarcodeRow[]
+
+export const findCode = (db: Db, code: string) =>
+  db
+    .query(
+      `SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.created_at, i.name AS item_name, i.unit, i.is_active, i.current_quantity
+       FROM item_barcodes b JOIN items i ON i.id = b.item_id ${PACK_JOIN} WHERE b.code = $code`,
+    )
+    .get({ code }) as FoundRow | null
+
+export const itemBrief = (db: Db, id: number) =>
+  db.query('SELECT id, name, unit, is_active, current_quantity FROM items WHERE id = $id').get({ id }) as
+    | { id: number; name: string; unit: string; is_active: number; current_quantity: number }
+    | null
+
+export const packOf = (db: Db, itemId: number, packId: number) =>
+  db.query('SELECT id, name, size FROM item_packs WHERE id = $packId AND item_id = $itemId').get({ itemId, packId }) as { id: number; name: string; size: number } | null
+
+export function insertCode(db: Db, v: { itemId: number; code: string; packId: number | null; userId: number | null; at: string }) {
+  return (
+    db
+      .query('INSERT INTO item_barcodes (item_id, code, pack_id, created_at, created_by) VALUES ($itemId, $code, $packId, $at, $userId) RETURNING id')
+      .get({ itemId: v.itemId, code: v.code, packId: v.packId, at: v.at, userId: v.userId }) as { id: number }
+  ).id
+}
+
+export const deleteCode = (db: Db, itemId: number, code: string) =>
+  db.query('DELETE FROM item_barcodes WHERE item_id = $itemId AND code = $code').run({ itemId, code }).changes > 0
+
+/** items.barcode follows the item's unit codes: kept while still one of them, else the first, else NULL. */
+export function refreshUnitCopy(db: Db, itemId: number) {
+  db.query(
+    `UPDATE items SET barcode = COALESCE(
+       (SELECT code FROM item_barcodes WHERE item_id = $itemId AND pack_id IS NULL AND code = items.barcode),
+       (SELECT code FROM item_barcodes WHERE item_id = $itemId AND pack_id IS NULL ORDER BY id LIMIT 1))
+     WHERE id = $itemId`,
+  ).run({ itemId })
+}
+
+/**
+ * The item form's `barcode` field (the unit code): replaces the old unit code `old` by `code` in
+ * item_barcodes. A code that was one of this item's pack codes becomes its unit code.
+ */
+export function setUnitCode(db: Db, itemId: number, old: string | null, code: string | null, at: string) {
+  if (old === code) return
+  if (old !== null) db.query('DELETE FROM item_barcodes WHERE item_id = $itemId AND code = $old AND pack_id IS NULL').run({ itemId, old })
+  if (code !== null) {
+    db.query(
+      `INSERT INTO item_barcodes (item_id, code, pack_id, created_at) VALUES ($itemId, $code, NULL, $at)
+       ON CONFLICT (code) DO UPDATE SET pack_id = NULL WHERE item_id = excluded.item_id`,
+    ).run({ itemId, code, at })
+  }
+}
+
+/** Another item holding this code (for the 409 that names it). */
+export const holderOf = (db: Db, code: string, exceptItemId = 0) =>
+  db.query('SELECT i.id, i.name FROM item_barcodes b JOIN items i ON i.id = b.item_id WHERE b.code = $code AND b.item_id <> $exceptItemId').get({ code, exceptItemId }) as
+    | { id: number; name: string }
+    | null

@@ -1,0 +1,39 @@
+import { Elysia } from 'elysia'
+import { AddBarcodeBody, BARCODE_MSG, CountScanBody, RemoveBarcodeQuery, ResolveBody } from '../../contract/barcodes'
+import { id } from '../../contract/fields'
+import type { AppDeps } from '../../deps'
+import { currentUser } from '../../http/access'
+import { ok } from '../../http/envelope'
+import { parse } from '../../http/validate'
+
+/** An item's codes under /items/{id}/barcodes. */
+export const itemBarcodeRoutes = ({ barcodes }: AppDeps) =>
+  new Elysia({ name: 'item-barcode-routes', prefix: '/items' })
+    .get('/:id/barcodes', (ctx) => ok(barcodes.list(parse(id('id'), ctx.params.id))))
+    .post('/:id/barcodes', (ctx) => {
+      const created = barcodes.add(parse(id('id'), ctx.params.id), parse(AddBarcodeBody, ctx.body), currentUser(ctx))
+      ctx.set.status = 201
+      return ok(created, BARCODE_MSG.added)
+    })
+    .delete('/:id/barcodes', (ctx) => {
+      const { code } = parse(RemoveBarcodeQuery, ctx.query)
+      barcodes.remove(parse(id('id'), ctx.params.id), code)
+      return ok(null, BARCODE_MSG.removed)
+    })
+
+/** POST /barcodes/resolve: what a scan is, for every screen. */
+export const barcodeRoutes = ({ barcodes }: AppDeps) =>
+  new Elysia({ name: 'barcode-routes', prefix: '/barcodes' }).post('/resolve', (ctx) => ok(barcodes.resolve(parse(ResolveBody, ctx.body).raw)))
+
+/** Scans on a count sheet: POST adds one pack (or one base unit); DELETE undoes that scan. */
+export const countScanRoutes = ({ countScans }: AppDeps) =>
+  new Elysia({ name: 'count-scan-routes', prefix: '/stock-counts' })
+    .post('/:id/scans', (ctx) => {
+      const { answer, message } = countScans.scan(parse(id('id'), ctx.params.id), currentUser(ctx), parse(CountScanBody, ctx.body))
+      ctx.set.status = answer.replayed ? 200 : 201
+      return ok(answer, message)
+    })
+    .delete('/:id/scans/:scanId', (ctx) => {
+      const { answer, message } = countScans.undo(parse(id('id'), ctx.params.id), currentUser(ctx), ctx.params.scanId)
+      return ok(answer, message)
+    })

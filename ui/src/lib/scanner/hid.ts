@@ -1,0 +1,102 @@
+// Keyboard (HID) barcode scanners type a code as keystrokes a few ms apart and end it with Enter or Tab.
+// One listener tells a scan from typing: at least SCAN_MIN_LENGTH characters, an average of at most
+// SCAN_MAX_AVG_MS between keys, ended by Enter or Tab. The ending key is swallowed (no form submits,
+// focus does not jump) and the scanned characters are taken back out of the field they fell into.
+
+export const SCAN_MIN_LENGTH = 6
+export const SCAN_MAX_AVG_MS = 30
+/** A pause longer than this starts a new code (a person's typing, or the next scan). */
+export const SCAN_RESET_MS = 100
+
+/** The part of a KeyboardEvent the detector reads (a DOM event fits). */
+export interface KeyLike {
+  key: string
+  ctrlKey?: boolean
+  altKey?: boolean
+  metaKey?: boolean
+  target?: unknown
+  preventDefault(): void
+  stopPropagation(): void
+}
+
+export interface ScanDetectorOptions {
+  onScan: (code: string, target: unknown) => void
+  now?: () => number
+  minLength?: number
+  maxAvgMs?: number
+}
+
+/** The field a scan typed into gets its text back as it was before the first scanned key. */
+interface FieldLike {
+  value: string
+  dispatchEvent?(e: Event): boolean
+}
+
+const isField = (t: unknown): t is FieldLike =>
+  typeof t === 'object' && t !== null && 'value' in t && typeof (t as FieldLike).value === 'string' && ((t as { tagName?: string }).tagName === 'INPUT' || (t as { tagName?: string }).tagName === 'TEXTAREA')
+
+/** Sets a React-controlled field's value so React sees it (the native setter, then an input event). */
+function restoreField(field: FieldLike, value: string) {
+  const proto = Object.getPrototypeOf(field) as object
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set
+  if (setter) setter.call(field, value)
+  else field.value = value
+  if (typeof Event !== 'undefined') field.dispatchEvent?.(new Event('input', { bubbles: true }))
+}
+
+export function createScanDetector(o: ScanDetectorOptions) {
+  const now = o.now ?? (() => performance.now())
+  const minLength = o.minLength ?? SCAN_MIN_LENGTH
+  const maxAvg = o.maxAvgMs ?? SCAN_MAX_AVG_MS
+  let chars = ''
+  let first = 0
+  let last = 0
+  let fieldBefore: { field: FieldLike; value: string } | null = null
+
+  const reset = () => {
+    chars = ''
+    fieldBefore = null
+  }
+
+  return {
+    /** Feed every keydown (capture phase, on window). Returns the code when this key ended a scan. */
+    keydown(e: KeyLike): string | null {
+      if (e.ctrlKey || e.altKey || e.metaKey) return null
+      const t = now()
+      if (e.key === 'Enter' || e.key === 'Tab') {
+        const n = chars.length
+        const avg = n > 1 ? (last - first) / (n - 1) : Infinity
+        const fresh = t - last <= SCAN_RESET_MS
+        const code = chars
+        const before = fieldBefore
+        reset()
+        if (n >= minLength && avg <= maxAvg && fresh) {
+          e.preventDefault()
+          e.stopPropagation()
+          if (before && isField(before.field) && before.field.value.endsWith(code)) restoreField(before.field, before.value)
+          o.onScan(code, e.target)
+          return code
+        }
+        return null
+      }
+      if (e.key.length !== 1) return null // Shift, arrows…: neither part of a code nor a break in one
+      if (!chars || t - last > SCAN_RESET_MS) {
+        chars = ''
+        first = t
+        fieldBefore = isField(e.target) ? { field: e.target, value: e.target.value } : null
+      }
+      chars += e.key
+      last = t
+      return null
+    },
+    reset,
+  }
+}
+
+/** Listens on window while mounted; returns the remover. */
+export function listenForScans(onScan: (code: string, target: unknown) => void): () => void {
+  const detector = createScanDetector({ onScan })
+  const handler = (e: KeyboardEvent) => detector.keydown(e)
+  window.addEventListener('keydown', handler, true)
+  return () => window.removeEventListener('keydown', handler, true)
+}
