@@ -87,7 +87,10 @@ describe('items import', () => {
     expect(a.body.data).toEqual(b.body.data)
     expect(a.body.data).toMatchObject({ create: 2, errors: [], warnings: ['Categories to create: "Meat"', 'Suppliers to create: "Zambeef"'] })
     await importCsv('items', withBom, 'dry_run=false')
-    expect(itemByName('Beef mince')).toMatchObject({ sku: 'BEEF-1', barcode: '6009000000024', cost_price: 8500, current_quantity: 1250, expiry_date: '2026-12-01' })
+    expect(itemByName('Beef mince')).toMatchObject({ sku: 'BEEF-1', barcode: '06009000000021', cost_price: 8500, current_quantity: 1250, expiry_date: '2026-12-01' })
+    // The barcode is the item's unit code: a scan of the printed EAN-13 finds the imported item.
+    const scanned = await env.call('POST', '/api/barcodes/resolve', { token: manager.token, body: { raw: '6009000000021' } })
+    expect(scanned.body.data.item).toMatchObject({ name: 'Beef mince' })
     // The other file now matches every row by sku.
     expect((await importCsv('items', fixture('no-bom.csv'))).body.data).toMatchObject({ create: 0, update: 0, unchanged: 2 })
   })

@@ -8,6 +8,7 @@ import { insertCategory } from '../categories/repo'
 import type { ItemRow } from '../stock/items-repo'
 import * as items from '../stock/items-repo'
 import { recordMovement } from '../stock/ledger'
+import { setUnitCode } from '../barcodes/repo'
 import { insertSupplier } from '../suppliers/repo'
 import { bySchema, CellError, parseAmount, parseDate, sameName, type ImportColumn } from './columns'
 import { listNames, parseFile, rowError, type ParsedFile, type ParsedRow } from './engine'
@@ -325,6 +326,8 @@ export function writeItems(db: Db, events: StockEvents, p: ItemPlan, userId: num
     if (x.kind === 'unchanged') continue
     if (x.kind === 'create') {
       const id = items.insertItem(db, fields(x.draft), at)
+      // The barcode field is the item's unit code: scans resolve through item_barcodes (issue 23).
+      setUnitCode(db, id, null, x.draft.barcode, at)
       writeHooks(id, x.row)
       if (x.quantity > 0) {
         recordMovement(db, events, { itemId: id, type: 'IN', quantity: x.quantity, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
@@ -333,6 +336,7 @@ export function writeItems(db: Db, events: StockEvents, p: ItemPlan, userId: num
       continue
     }
     items.updateItem(db, x.item.id, { ...fields(x.draft), is_active: x.item.is_active === 1 }, at)
+    setUnitCode(db, x.item.id, x.item.barcode, x.draft.barcode, at)
     writeHooks(x.item.id, x.row, x.changed)
     if (x.count !== null) {
       recordMovement(db, events, { itemId: x.item.id, type: 'ADJUSTMENT', quantity: x.count, remarks: 'Stock count (CSV import)', userId, sourceType: 'COUNT', at })

@@ -21,7 +21,7 @@ const exportColumns = <S>(columns: ImportColumn<S, any>[], db: ServiceDeps['db']
 
 /** The template: the headers and two example rows (a new item with opening stock, one without a sku or barcode). */
 const TEMPLATE_ROWS: Record<string, string | number | null>[] = [
-  { sku: 'RICE-25', name: 'Rice (25 kg bag)', barcode: '6009000000017', category: 'Dry goods', supplier: 'Lusaka Wholesale', unit: 'bag', cost_price: 450, min_stock_level: 2, expiry_date: '2027-06-30', current_quantity: 6 },
+  { sku: 'RICE-25', name: 'Rice (25 kg bag)', barcode: '6009000000014', category: 'Dry goods', supplier: 'Lusaka Wholesale', unit: 'bag', cost_price: 450, min_stock_level: 2, expiry_date: '2027-06-30', current_quantity: 6 },
   { sku: 'OIL-5', name: 'Cooking oil 5 L', barcode: null, category: 'Dry goods', supplier: 'Lusaka Wholesale', unit: 'bottle', cost_price: 189.5, min_stock_level: 4, expiry_date: null, current_quantity: 10.5 },
 ]
 
