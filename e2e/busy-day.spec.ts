@@ -147,7 +147,7 @@ test.describe('2,5 is 2.5 in the other quantity fields', () => {
     const add = page.getByRole('dialog', { name: 'Add New Item' })
     await add.getByLabel('Item Name').fill(name)
     await add.getByLabel('Category').selectOption({ index: 1 })
-    await add.getByLabel('Supplier').selectOption({ index: 1 })
+    await add.getByLabel('Supplier', { exact: true }).selectOption({ index: 1 })
     await add.getByLabel('Unit').fill('kg')
     await add.getByLabel('Cost Price (ZMW)').fill('12,5')
     await refuseThenTwoAndAHalf(add.getByLabel('Initial Quantity'), add.getByRole('button', { name: 'Create Item' }))

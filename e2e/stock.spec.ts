@@ -81,7 +81,7 @@ test('Storekeeper creates a category, a supplier and an item, finds it by barcod
   await itemDialog.getByLabel('Item Name').fill(item)
   await itemDialog.getByLabel('Barcode').fill(barcode)
   await itemDialog.getByLabel('Category').selectOption({ label: category })
-  await itemDialog.getByLabel('Supplier').selectOption({ label: supplier })
+  await itemDialog.getByLabel('Supplier', { exact: true }).selectOption({ label: supplier })
   await itemDialog.getByLabel('Unit').fill('kg')
   await itemDialog.getByLabel('Cost Price (ZMW)').fill('12.505')
   await itemDialog.getByLabel('Initial Quantity').fill('10')
