@@ -8,12 +8,14 @@ const INDEX = `<!doctype html><html><head><title>RIMS</title>
 </head><body><div id="root"></div></body></html>`
 const SHELL = '<main><span>@@RIMS_RESTAURANT_NAME@@</span><form><button type="button">Sign In</button></form></main>'
 const ENTRY = 'console.log("entry");'.repeat(100)
+const WASM = new Uint8Array(4096).map((_, i) => i % 7)
 
 const assets: UiAssets = new Map<string, Blob>([
   ['/index.html', new Blob([INDEX], { type: 'text/html' })],
   ['/login-shell.html', new Blob([SHELL], { type: 'text/html' })],
   ['/route-preload.json', new Blob([JSON.stringify({ '/login': ['/assets/LoginPage-x.js'] })], { type: 'application/json' })],
   ['/assets/index-abc.js', new Blob([ENTRY], { type: 'text/javascript' })],
+  ['/assets/zxing_reader-abc.wasm', new Blob([WASM], { type: 'application/wasm' })],
 ])
 const display = (): DisplaySettings => ({ ...SETTING_DEFAULTS, restaurant_name: 'Chez <Lusaka> & "Co"', time_zone: 'Africa/Lusaka' }) as DisplaySettings
 const app = staticUi(assets, display)
@@ -52,4 +54,11 @@ test('scripts and pages are gzipped for a client that accepts it, and sent as th
   expect(page.headers.get('content-encoding')).toBe('gzip')
   expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
   expect(gunzipSync(new Uint8Array(await page.arrayBuffer())).toString()).toContain('<div id="shell">')
+})
+
+test("the barcode decoder's WebAssembly is gzipped too and keeps its application/wasm type (streaming compile needs it)", async () => {
+  const res = await get('/assets/zxing_reader-abc.wasm', { 'accept-encoding': 'gzip' })
+  expect(res.headers.get('content-encoding')).toBe('gzip')
+  expect(res.headers.get('content-type')).toStartWith('application/wasm')
+  expect(new Uint8Array(gunzipSync(new Uint8Array(await res.arrayBuffer())))).toEqual(WASM)
 })
