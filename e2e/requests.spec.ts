@@ -290,7 +290,7 @@ test('time from navigation to data shown on /requests and /kitchen-inventory (de
           // A table row on desks, a card on phones (skeleton rows are aria-hidden).
           const tableRow = [...document.querySelectorAll('table')].find((t) => t.caption?.textContent === table)?.querySelector('tbody tr:not([aria-hidden])')
           const card = document.querySelector(`ul[aria-label="${table}"] > li:not([aria-hidden])`)
-          const numbers = document.querySelectorAll(`section[aria-label="${stats}"] p.text-2xl`).length
+          const numbers = document.querySelectorAll(`section[aria-label="${stats}"] [data-stat]`).length
           return (tableRow || card) && numbers === 4 ? performance.now() : false
         },
         [table, stats],
