@@ -91,6 +91,13 @@ describe('items import', () => {
     // The barcode is the item's unit code: a scan of the printed EAN-13 finds the imported item.
     const scanned = await env.call('POST', '/api/barcodes/resolve', { token: manager.token, body: { raw: '6009000000021' } })
     expect(scanned.body.data.item).toMatchObject({ name: 'Beef mince' })
+    // A code another item holds as a pack's code is refused on its row, not silently left unlinked.
+    const beef = itemByName('Beef mince')!
+    await env.call('PUT', `/api/items/${beef.id}`, { token: manager.token, body: { packs: [{ name: 'case', size: 10 }] } })
+    const caseId = (await env.call('GET', `/api/items/${beef.id}`, { token: manager.token })).body.data.packs[0].id
+    expect((await env.call('POST', `/api/items/${beef.id}/barcodes`, { token: manager.token, body: { code: '96009000000024', pack_id: caseId } })).status).toBe(201)
+    const clash = await importCsv('items', 'name,unit,barcode\nLamb chops,kg,96009000000024\n')
+    expect(clash.body.data.errors).toEqual([{ row: 2, column: 'barcode', value: '96009000000024', message: 'An item with this barcode already exists ("Beef mince")' }])
     // The other file now matches every row by sku.
     expect((await importCsv('items', fixture('no-bom.csv'))).body.data).toMatchObject({ create: 0, update: 0, unchanged: 2 })
   })

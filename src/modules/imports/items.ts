@@ -8,7 +8,7 @@ import { insertCategory } from '../categories/repo'
 import type { ItemRow } from '../stock/items-repo'
 import * as items from '../stock/items-repo'
 import { recordMovement } from '../stock/ledger'
-import { setUnitCode } from '../barcodes/repo'
+import { holderOf, setUnitCode } from '../barcodes/repo'
 import { insertSupplier } from '../suppliers/repo'
 import { bySchema, CellError, parseAmount, parseDate, sameName, type ImportColumn } from './columns'
 import { listNames, parseFile, rowError, type ParsedFile, type ParsedRow } from './engine'
@@ -249,7 +249,9 @@ export function planItems(db: Db, table: CsvTable, o: { map?: Record<string, str
     if (draft.barcode) {
       const owner = byBarcode.get(draft.barcode)
       const earlier = claimedBarcode.get(draft.barcode)
-      if (owner && owner.id !== item?.id) fail('barcode', STOCK_MSG.barcodeTaken + ` ("${owner.name}")`)
+      // Another item may hold it as a pack's code (item_barcodes), not only as its unit code.
+      const holder = owner ?? holderOf(db, draft.barcode, item?.id ?? 0)
+      if (holder && holder.id !== item?.id) fail('barcode', STOCK_MSG.barcodeTaken + ` ("${holder.name}")`)
       else if (earlier !== undefined) fail('barcode', `Row ${earlier} has the same barcode`)
     }
     if (!item) {
