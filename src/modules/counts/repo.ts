@@ -1,4 +1,4 @@
-import type { CountStatus, UncountedChoice } from '../../contract/counts'
+import type { CountStatus, StockCount } from '../../contract/counts'
 import type { Db } from '../../db/open'
 
 // SQL for storage areas and count sessions. Quantities in hundredths, money in cents.
@@ -57,22 +57,8 @@ export function setAreaItems(db: Db, areaId: number, itemIds: readonly number[],
 
 // ---------- Count sessions ----------
 
-export interface CountRow {
-  id: number
-  status: CountStatus
-  blind: number
-  note: string | null
-  started_at: string
-  started_by: number
-  started_by_name: string
-  submitted_at: string | null
-  submitted_by: number | null
-  uncounted: UncountedChoice | null
-  approved_at: string | null
-  approved_by: number | null
-  cancelled_at: string | null
-  cancelled_by: number | null
-}
+/** A count as stored: the contract's StockCount with blind 0/1 and without its derived areas and counts. */
+export type CountRow = Omit<StockCount, 'blind' | 'areas' | 'line_count' | 'counted_count'> & { blind: number }
 
 const COUNT = `SELECT c.id, c.status, c.blind, c.note, c.started_at, c.started_by, u.name AS started_by_name, c.submitted_at, c.submitted_by,
   c.uncounted, c.approved_at, c.approved_by, c.cancelled_at, c.cancelled_by

@@ -224,26 +224,8 @@ export function insertReceipt(
   ).id
 }
 
-export function insertReceiptLine(
-  db: Db,
-  l: {
-    receipt_id: number
-    order_line_id: number | null
-    item_id: number
-    pack_id: number | null
-    pack_name: string | null
-    pack_size: number
-    received_quantity: number
-    refused_quantity: number
-    unit_price: number
-    base_quantity: number
-    unit_cost: number
-    value: number
-    expiry_date: string | null
-    note: string | null
-    movement_id: number | null
-  },
-): number {
+/** A receipt line as stored: the row read back, without its id and the item's joined name and unit. */
+export function insertReceiptLine(db: Db, l: Omit<ReceiptLineRow, 'id' | 'item_name' | 'unit'> & { receipt_id: number }): number {
   return (
     db
       .query(

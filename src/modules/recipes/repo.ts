@@ -1,24 +1,11 @@
-import type { RecipeKind } from '../../contract/recipes'
+import type { Recipe, RecipeKind } from '../../contract/recipes'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 
 // Recipes and their lines as stored: quantities, money and percentages in hundredths.
 
-export interface RecipeRow {
-  id: number
-  name: string
-  kind: RecipeKind
-  yield_quantity: number
-  yield_unit: string
-  menu_price: number | null
-  target_food_cost_pct: number | null
-  sales_code: string | null
-  category: string | null
-  method: string | null
-  is_active: number
-  created_at: string
-  updated_at: string
-}
+/** A recipe as stored (amounts in hundredths): the contract's Recipe with is_active 0/1 and without its lines. */
+export type RecipeRow = Omit<Recipe, 'is_active' | 'lines'> & { is_active: number }
 
 export interface LineRow {
   id: number
