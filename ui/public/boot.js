@@ -15,3 +15,16 @@ const shell = document.getElementById('shell')
 const note = () => shell && (shell.dataset.submitted = 'true')
 shell?.addEventListener('click', (e) => e.target instanceof Element && e.target.closest('form button') && note())
 shell?.addEventListener('keydown', (e) => e.key === 'Enter' && e.target instanceof HTMLInputElement && note())
+
+// A press that began on the static screen ends there: the app waits for it before taking over (ui/src/lib/shell.ts),
+// since a mousedown on one button and a mouseup on its twin make no click at all. The timeout lets the click land first.
+const released = () => {
+  if (shell?.dataset.pressed !== 'true') return
+  setTimeout(() => {
+    delete shell.dataset.pressed
+    shell.dispatchEvent(new Event('released'))
+  })
+}
+shell?.addEventListener('pointerdown', () => (shell.dataset.pressed = 'true'))
+addEventListener('pointerup', released, true)
+addEventListener('pointercancel', released, true)

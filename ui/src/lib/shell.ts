@@ -11,6 +11,21 @@ export function shellValues(): { email: string; password: string; submitted: boo
   return { email: value('email'), password: value('password'), submitted: s?.dataset.submitted === 'true' }
 }
 
+/**
+ * Runs `takeOver` now, or, when a press began on the static screen and has not ended (boot.js marks it), once it
+ * has: that press is a click of the static button, noted as such. Returns what cancels the wait.
+ */
+export function whenShellIdle(takeOver: (deferred: boolean) => void): () => void {
+  const s = shell()
+  if (s?.dataset.pressed !== 'true') {
+    takeOver(false)
+    return () => {}
+  }
+  const run = () => takeOver(true)
+  s.addEventListener('released', run, { once: true })
+  return () => s.removeEventListener('released', run)
+}
+
 /** Removes the static screen; the field that had the focus there hands it to its twin in `root`. */
 export function dropShell(root?: HTMLElement | null) {
   const s = shell()

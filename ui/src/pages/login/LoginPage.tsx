@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState, type FormEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { useLocation } from 'wouter'
 import { AuthLink } from '../../components/AuthLink'
 import { LoginBody } from '../../../../src/contract/auth'
@@ -10,7 +11,7 @@ import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { PasswordField, TextField } from '../../components/Field'
 import { useDisplaySettings } from '../../lib/display'
-import { dropShell, shellValues } from '../../lib/shell'
+import { dropShell, shellValues, whenShellIdle } from '../../lib/shell'
 import { check } from '../../lib/validation'
 import { AUTH } from '../../messages/auth'
 import { setSession } from '../../session/store'
@@ -24,15 +25,25 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false)
 
   // This page now stands where the static screen was: what was typed there is kept, a Sign In pressed there is
-  // carried out, and the screen is dropped before the browser paints (no flash, no shift).
-  useLayoutEffect(() => {
-    const typed = shellValues()
-    if (typed.email) setEmail(typed.email)
-    if (typed.password) setPassword(typed.password)
-    dropShell(document.getElementById('root'))
-    if (typed.submitted) void signIn(typed.email, typed.password)
+  // carried out, and the screen is dropped before the browser paints (no flash, no shift). A press still held on the
+  // static screen is let finish there first.
+  useLayoutEffect(
+    () =>
+      whenShellIdle((deferred) => {
+        const typed = shellValues()
+        const keep = () => {
+          if (typed.email) setEmail(typed.email)
+          if (typed.password) setPassword(typed.password)
+        }
+        // Outside the layout phase the values must be rendered before the screen goes, or one frame shows them empty.
+        if (deferred) flushSync(keep)
+        else keep()
+        dropShell(document.getElementById('root'))
+        if (typed.submitted) void signIn(typed.email, typed.password)
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+    [],
+  )
 
   function submit(e: FormEvent) {
     e.preventDefault()
