@@ -1,4 +1,6 @@
+import { Database } from 'bun:sqlite'
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
 import { MSG } from '../../contract/messages'
 import { makeTestEnv, TEST_PASSWORD, type TestEnv } from '../../test/harness'
 
@@ -75,6 +77,32 @@ describe('tokens', () => {
     expect(res.status).toBe(200)
     expect((await env.call('GET', '/api/auth/profile', { token: c.token })).status).toBe(401)
     expect((await env.call('GET', '/api/auth/profile', { token: res.body.data.token })).status).toBe(200)
+  })
+})
+
+describe('the signed-in user, remembered between requests', () => {
+  test('a change by this server shows at the next request: a new name, then a deactivation ends the session', async () => {
+    const manager = await env.userOf('Manager')
+    const cook = await env.userOf('Chef', { name: 'Cook One' })
+    expect((await env.call('GET', '/api/auth/profile', { token: cook.token })).body.data.name).toBe('Cook One')
+    const edit = { name: 'Cook Two', email: cook.email, role_id: (await env.call('GET', '/api/auth/profile', { token: cook.token })).body.data.role_id }
+    expect((await env.call('PUT', `/api/manager/users/${cook.id}`, { token: manager.token, body: edit })).status).toBe(200)
+    expect((await env.call('GET', '/api/auth/profile', { token: cook.token })).body.data.name).toBe('Cook Two')
+    expect((await env.call('PATCH', `/api/manager/users/${cook.id}/status`, { token: manager.token, body: { is_active: false } })).status).toBe(200)
+    expect((await env.call('GET', '/api/auth/profile', { token: cook.token })).status).toBe(401)
+  })
+
+  test('a change by another process (rims create-manager on the same file) shows at the next request', async () => {
+    const cook = await env.userOf('Chef', { name: 'Cook One' })
+    expect((await env.call('GET', '/api/items', { token: cook.token })).status).toBe(200)
+    const other = new Database(join(env.dir, 'rims.db'))
+    other.query('UPDATE users SET name = $name WHERE id = $id').run({ name: 'Renamed Elsewhere', id: cook.id })
+    expect((await env.call('GET', '/api/auth/profile', { token: cook.token })).body.data.name).toBe('Renamed Elsewhere')
+    other.query('UPDATE users SET token_version = token_version + 1 WHERE id = $id').run({ id: cook.id })
+    other.close()
+    const res = await env.call('GET', '/api/items', { token: cook.token })
+    expect(res.status).toBe(401)
+    expect(res.body.message).toBe(MSG.sessionEnded)
   })
 })
 

@@ -95,13 +95,8 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
       const days = o.days ?? settings.get().expiring_days
       // Unverified in N days: not verified since the start of the restaurant's day N days ago (N = 0: since today began).
       const verifiedSince = o.status === 'unverified' ? startOfLocalDay(addDays(t, -(o.days ?? 30)), settings.get().time_zone).toISOString() : undefined
-      const { rows, total } = repo.listItems(
-        db,
-        { q: o.q, category_id: o.category_id, supplier_id: o.supplier_id, status: o.status, today: t, expiringUntil: addDays(t, days), verifiedSince },
-        o.sort,
-        o.limit,
-        (o.page - 1) * o.limit,
-      )
+      const filter = { q: o.q, category_id: o.category_id, supplier_id: o.supplier_id, status: o.status, today: t, expiringUntil: addDays(t, days), verifiedSince }
+      const { rows, total } = repo.listItems(db, filter, o.sort, o.limit, (o.page - 1) * o.limit)
       const expiryList = o.status === 'expiring' || o.status === 'expired' || o.status === 'expiring_or_expired'
       const packs = packsOf(db, rows.map((r) => r.id))
       return { rows: rows.map((r) => toItem(r, withValue, expiryList ? t : undefined, packs.get(r.id))), total }
