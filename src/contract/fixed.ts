@@ -9,6 +9,14 @@ export const fromCents = (c: number): number => c / 100
 
 /** cost (cents) × quantity (hundredths) → value in cents, rounded half-up to the ngwee. */
 export const valueCents = (costCents: number, qtyHundredths: number): number => {
+  // A safe-integer product is exact as a double (a larger one would round to 2^53 or more): no BigInt needed, and
+  // a list of 50 items makes 300 fewer allocations. `%` and the division below are exact, truncating like BigInt.
+  const p = costCents * qtyHundredths
+  if (Number.isSafeInteger(p)) {
+    const rest = p % 100
+    const whole = (p - rest) / 100
+    return rest >= 50 ? whole + 1 : whole
+  }
   const product = BigInt(costCents) * BigInt(qtyHundredths)
   const q = product / 100n
   const r = product % 100n

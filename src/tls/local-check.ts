@@ -1,5 +1,5 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fingerprint256 } from './fingerprint'
 import { allowedNames, decodeNameConstraints, type PermittedNames } from './name-constraints'
@@ -57,27 +57,76 @@ function sanNames(cert: X509Certificate): ServerNames {
 }
 
 /**
+ * What a full check of the four PEM files found that does not change while the files do not: written beside them
+ * (`tls/checked.json`) and trusted only for the exact bytes its digest names. A start then compares a SHA-256
+ * (native) instead of parsing certificates and keys with node:crypto, which costs ≈ 1 MB of resident memory.
+ */
+interface CheckedFiles {
+  digest: string
+  caValidTo: number
+  serverValidTo: number
+  /** The server certificate's subjectAltName. */
+  san: ServerNames
+  /** The CA's name constraints (null: unconstrained). */
+  permitted: PermittedNames | null
+  fingerprint: string
+}
+
+const digestOf = (files: string[]) => {
+  const hasher = new Bun.CryptoHasher('sha256')
+  for (const f of files) hasher.update(f).update('\0')
+  return hasher.digest('hex')
+}
+
+function readChecked(path: string, digest: string): CheckedFiles | null {
+  try {
+    const record = JSON.parse(readFileSync(path, 'utf8')) as CheckedFiles
+    return record.digest === digest && Number.isFinite(record.caValidTo) && Number.isFinite(record.serverValidTo) && record.san && record.fingerprint ? record : null
+  } catch {
+    return null
+  }
+}
+
+/** The full check with node:crypto: keys matching, the server's certificate signed by the CA; null when not. */
+function checkFiles(digest: string, caPem: string, caKey: string, certPem: string, keyPem: string): CheckedFiles | null {
+  try {
+    const ca = new X509Certificate(caPem)
+    if (!ca.checkPrivateKey(createPrivateKey(caKey))) return null
+    const server = new X509Certificate(certPem)
+    if (!server.verify(ca.publicKey)) return null
+    if (!server.checkPrivateKey(createPrivateKey(keyPem))) return null
+    const validTo = (c: X509Certificate) => new Date(c.validTo).getTime()
+    return { digest, caValidTo: validTo(ca), serverValidTo: validTo(server), san: sanNames(server), permitted: permittedByDer(new Uint8Array(ca.raw)), fingerprint: fingerprint256(caPem) }
+  } catch {
+    return null
+  }
+}
+
+/**
  * The stored local CA and server certificate when both still fit this box (valid for more than
  * RENEW_DAYS, keys matching, the server's signed by the CA and naming exactly the box's allowed
- * names), checked with node:crypto only; null when anything must be made (then local-ca.ts,
- * with its certificate library, is loaded). Keeps @peculiar/x509 out of an ordinary start.
+ * names); null when anything must be made (then local-ca.ts, with its certificate library, is
+ * loaded). Keeps @peculiar/x509 out of an ordinary start, and node:crypto too once the files were checked.
  */
 export function currentLocalCertificates(o: { dataDir: string; names: ServerNames; now?: Date }) {
   const now = (o.now ?? new Date()).getTime()
   const paths = tlsPaths(o.dataDir)
   const [caPem, caKey, certPem, keyPem] = [paths.caCert, paths.caKey, paths.serverCert, paths.serverKey].map(readIfExists)
   if (!caPem || !caKey || !certPem || !keyPem) return null
-  try {
-    const ca = new X509Certificate(caPem)
-    if (new Date(ca.validTo).getTime() - now < RENEW_DAYS * DAY) return null
-    if (!ca.checkPrivateKey(createPrivateKey(caKey))) return null
-    const server = new X509Certificate(certPem)
-    if (!server.verify(ca.publicKey)) return null
-    if (!server.checkPrivateKey(createPrivateKey(keyPem))) return null
-    if (new Date(server.validTo).getTime() - now < RENEW_DAYS * DAY) return null
-    if (!sameNames(sanNames(server), allowedNames(o.names, permittedByDer(new Uint8Array(ca.raw))))) return null
-    return { caPem, certPem, keyPem, fingerprint: fingerprint256(caPem) }
-  } catch {
-    return null
+  const digest = digestOf([caPem, caKey, certPem, keyPem])
+  const recordPath = join(paths.dir, CHECKED_FILE)
+  let checked = readChecked(recordPath, digest)
+  if (!checked) {
+    checked = checkFiles(digest, caPem, caKey, certPem, keyPem)
+    if (!checked) return null
+    try {
+      writeFileSync(recordPath, JSON.stringify(checked), { mode: 0o600 })
+    } catch {} // a read-only data dir: the next start checks the files again
   }
+  if (checked.caValidTo - now < RENEW_DAYS * DAY || checked.serverValidTo - now < RENEW_DAYS * DAY) return null
+  if (!sameNames(checked.san, allowedNames(o.names, checked.permitted))) return null
+  return { caPem, certPem, keyPem, fingerprint: checked.fingerprint }
 }
+
+/** The record of the last full check, in the tls folder. */
+export const CHECKED_FILE = 'checked.json'
