@@ -59,7 +59,7 @@ function sanNames(cert: X509Certificate): ServerNames {
 /**
  * What a full check of the four PEM files found that does not change while the files do not: written beside them
  * (`tls/checked.json`) and trusted only for the exact bytes its digest names. A start then compares a SHA-256
- * (native) instead of parsing certificates and keys with node:crypto, which costs ≈ 1 MB of resident memory.
+ * (native) instead of parsing certificates and keys with node:crypto (≈ 0.3 MB less resident after start, measured).
  */
 interface CheckedFiles {
   digest: string
