@@ -1,21 +1,13 @@
 import { isoDate } from '../../contract/fields'
-import { RECIPE_MSG } from '../../contract/recipes'
+import { RECIPE_MSG, type SalesImportLine } from '../../contract/recipes'
 import { badRequest } from '../../lib/errors'
 import * as v from 'valibot'
 
 // Reads a sales CSV: headers by name in any order (common till spellings accepted), money with a
 // currency sign or thousands separators, rows of one code and day summed. Any bad row refuses the whole file.
 
-export interface SaleRow {
-  date_from: string
-  date_to: string
-  code: string
-  name: string | null
-  /** Hundredths. */
-  quantity: number
-  net_sales: number
-  rows: number
-}
+/** A summed line as read, before it is matched to a recipe: the contract's line with quantity and net sales in hundredths. */
+export type SaleRow = Omit<SalesImportLine, 'status' | 'recipe_id' | 'recipe_name'>
 
 const ALIASES: Record<string, string[]> = {
   date: ['date', 'sale_date', 'sales_date', 'day', 'business_date'],
@@ -98,7 +90,7 @@ export function readSalesCsv(records: string[][], period: { from: string; to: st
     const key = `${from!}|${to!}|${code.toLowerCase()}`
     const sum = sums.get(key)
     if (sum) (sum.quantity += quantity!), (sum.net_sales += net!), sum.rows++
-    else sums.set(key, { date_from: from!, date_to: to!, code, name: name && name !== code ? name : name, quantity: quantity!, net_sales: net!, rows: 1 })
+    else sums.set(key, { date_from: from!, date_to: to!, code, name, quantity: quantity!, net_sales: net!, rows: 1 })
   })
   if (rowsRead === 0) throw badRequest(RECIPE_MSG.csvEmpty)
   return { lines: [...sums.values()], rowsRead }
