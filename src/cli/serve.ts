@@ -101,6 +101,9 @@ export async function serve(o: ServeOptions) {
   } else {
     for (const url of urls) console.log(`  ${url.http}`)
   }
+  // The executable starts with the JIT reluctant (scripts/build.ts, --compile-jit-policy) so that run-once start-up
+  // code stays in the interpreter; requests get the normal JIT from here on.
+  Bun.unsafe.setJITPolicy(1)
 
   const stop = () => {
     backups.stop()
