@@ -1,6 +1,7 @@
 import type { Alert, AlertPriority, AlertStatus, AlertType } from '../../contract/alerts'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 /** An alert row as stored: details is JSON text. */
 export type AlertRow = Omit<Alert, 'details'> & {
@@ -105,7 +106,7 @@ function where(f: AlertFilter) {
 
 export function listAlerts(db: Db, f: AlertFilter, limit: number, offset: number): { rows: AlertRow[]; total: number } {
   const w = where(f)
-  const rows = db.query(`SELECT * FROM alerts ${w.sql} ORDER BY created_at DESC, id DESC LIMIT $limit OFFSET $offset`).all({ ...w.params, limit, offset }) as AlertRow[]
+  const rows = db.query(`SELECT * FROM alerts ${w.sql} ORDER BY created_at DESC, id DESC LIMIT ${sqlInteger(limit)} OFFSET $offset`).all({ ...w.params, offset }) as AlertRow[]
   const { total } = db.query(`SELECT count(*) AS total FROM alerts ${w.sql}`).get(w.params) as { total: number }
   return { rows, total }
 }

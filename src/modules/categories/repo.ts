@@ -1,6 +1,7 @@
 import type { Category, CategoryInput } from '../../contract/stock'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 const SELECT = `SELECT c.id, c.name, c.description, c.created_at, c.updated_at,
   (SELECT count(*) FROM items i WHERE i.category_id = c.id AND i.is_active = 1) AS item_count
@@ -9,7 +10,7 @@ const SELECT = `SELECT c.id, c.name, c.description, c.created_at, c.updated_at,
 export function listCategories(db: Db, o: { q?: string; limit: number; offset: number }): { rows: Category[]; total: number } {
   const q = o.q ? containsPattern(o.q) : null
   const where = `WHERE ($q IS NULL OR c.name LIKE $q ESCAPE '\\' OR c.description LIKE $q ESCAPE '\\')`
-  const rows = db.query(`${SELECT} ${where} ORDER BY c.name COLLATE NOCASE, c.id LIMIT $limit OFFSET $offset`).all({ q, limit: o.limit, offset: o.offset }) as Category[]
+  const rows = db.query(`${SELECT} ${where} ORDER BY c.name COLLATE NOCASE, c.id LIMIT ${sqlInteger(o.limit)} OFFSET $offset`).all({ q, offset: o.offset }) as Category[]
   const { total } = db.query(`SELECT count(*) AS total FROM categories c ${where}`).get({ q }) as { total: number }
   return { rows, total }
 }

@@ -1,5 +1,6 @@
 import type { CountStatus, StockCount } from '../../contract/counts'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 // SQL for storage areas and count sessions. Quantities in hundredths, money in cents.
 
@@ -69,7 +70,7 @@ export const findCount = (db: Db, id: number) => db.query(`${COUNT} WHERE c.id =
 export function listCounts(db: Db, status: CountStatus | undefined, limit: number, offset: number): { rows: CountRow[]; total: number } {
   const where = status ? 'WHERE c.status = $status' : ''
   const params: Record<string, string | number> = status ? { status } : {}
-  const rows = db.query(`${COUNT} ${where} ORDER BY c.id DESC LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }) as CountRow[]
+  const rows = db.query(`${COUNT} ${where} ORDER BY c.id DESC LIMIT ${sqlInteger(limit)} OFFSET $offset`).all({ ...params, offset }) as CountRow[]
   const { n } = db.query(`SELECT count(*) AS n FROM stock_counts c ${where}`).get(params) as { n: number }
   return { rows, total: n }
 }

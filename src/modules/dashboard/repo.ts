@@ -1,5 +1,6 @@
 import type { DashboardItem } from '../../contract/dashboard'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 /**
  * The stock figures without a pass over the items: totals, value and low stock from item_totals (kept by
@@ -79,9 +80,9 @@ export const lowStockItems = (db: Db, limit: number, offset: number) =>
     .query(
       `${ITEM_LINE} WHERE i.is_active = 1 AND i.current_quantity <= i.min_stock_level
        ORDER BY i.current_quantity > 0, CAST(i.current_quantity AS REAL) / max(i.min_stock_level, 1), i.name COLLATE NOCASE, i.id
-       LIMIT $limit OFFSET $offset`,
+       LIMIT ${sqlInteger(limit)} OFFSET $offset`,
     )
-    .all({ limit, offset }) as ItemLine[]
+    .all({ offset }) as ItemLine[]
 
 /**
  * Active items expiring from `from` to `until` (both inclusive), soonest first. `from` = today is the
@@ -91,9 +92,9 @@ export const expiryItems = (db: Db, until: string, limit: number, offset: number
   db
     .query(
       `${ITEM_LINE} WHERE i.is_active = 1 AND i.expiry_date IS NOT NULL AND i.expiry_date >= $from AND i.expiry_date <= $until
-       ORDER BY i.expiry_date, i.name COLLATE NOCASE, i.id LIMIT $limit OFFSET $offset`,
+       ORDER BY i.expiry_date, i.name COLLATE NOCASE, i.id LIMIT ${sqlInteger(limit)} OFFSET $offset`,
     )
-    .all({ from, until, limit, offset }) as ItemLine[]
+    .all({ from, until, offset }) as ItemLine[]
 
 export const countExpiryItems = (db: Db, until: string) =>
   (db.query('SELECT count(*) AS n FROM items WHERE is_active = 1 AND expiry_date IS NOT NULL AND expiry_date <= $until').get({ until }) as { n: number }).n
@@ -108,11 +109,11 @@ export const recentMovements = (db: Db, limit: number) =>
   db
     .query(
       `SELECT m.id, m.type, m.quantity, m.source_type, m.movement_date AS at, i.name AS item_name, i.unit, u.name AS user_name, r.role_name
-       FROM (SELECT id, type, quantity, source_type, movement_date, item_id, user_id FROM stock_movements ORDER BY movement_date DESC, id DESC LIMIT $limit) m
+       FROM (SELECT id, type, quantity, source_type, movement_date, item_id, user_id FROM stock_movements ORDER BY movement_date DESC, id DESC LIMIT ${sqlInteger(limit)}) m
        JOIN items i ON i.id = m.item_id JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = u.role_id
        ORDER BY m.movement_date DESC, m.id DESC`,
     )
-    .all({ limit }) as { id: number; type: string; quantity: number; source_type: string; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
+    .all() as { id: number; type: string; quantity: number; source_type: string; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
 
 /**
  * The newest kitchen movements. No index ends in (movement_date, id), so the `limit`-th newest date is read
@@ -123,22 +124,22 @@ export const recentKitchenMovements = (db: Db, limit: number) =>
     .query(
       `SELECT m.id, m.movement_type AS type, m.quantity, m.source_type, m.movement_date AS at, i.name AS item_name, i.unit, u.name AS user_name, r.role_name
        FROM (SELECT id, movement_type, quantity, source_type, movement_date, item_id, user_id FROM kitchen_movements
-             WHERE movement_date >= coalesce((SELECT movement_date FROM kitchen_movements ORDER BY movement_date DESC LIMIT 1 OFFSET $limit - 1), '')
-             ORDER BY movement_date DESC, id DESC LIMIT $limit) m
+             WHERE movement_date >= coalesce((SELECT movement_date FROM kitchen_movements ORDER BY movement_date DESC LIMIT 1 OFFSET ${sqlInteger(limit)} - 1), '')
+             ORDER BY movement_date DESC, id DESC LIMIT ${sqlInteger(limit)}) m
        JOIN items i ON i.id = m.item_id JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = u.role_id
        ORDER BY m.movement_date DESC, m.id DESC`,
     )
-    .all({ limit }) as { id: number; type: string; quantity: number; source_type: string; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
+    .all() as { id: number; type: string; quantity: number; source_type: string; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
 
 export const recentRequests = (db: Db, limit: number) =>
   db
     .query(
       `SELECT k.id, k.request_number, k.status, k.quantity_requested AS quantity, k.requested_at AS at, i.name AS item_name, i.unit, u.name AS user_name, r.role_name
-       FROM (SELECT id, request_number, status, quantity_requested, requested_at, item_id, chef_id FROM kitchen_requests ORDER BY requested_at DESC, id DESC LIMIT $limit) k
+       FROM (SELECT id, request_number, status, quantity_requested, requested_at, item_id, chef_id FROM kitchen_requests ORDER BY requested_at DESC, id DESC LIMIT ${sqlInteger(limit)}) k
        JOIN items i ON i.id = k.item_id JOIN users u ON u.id = k.chef_id JOIN roles r ON r.id = u.role_id
        ORDER BY k.requested_at DESC, k.id DESC`,
     )
-    .all({ limit }) as { id: number; request_number: string; status: string; quantity: number; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
+    .all() as { id: number; request_number: string; status: string; quantity: number; at: string; item_name: string; unit: string; user_name: string; role_name: string }[]
 
 /** The activity counters (15-minute buckets) from a bucket key on. */
 export const bucketsFrom = (db: Db, from: string) =>
@@ -164,9 +165,9 @@ export const kitchenLowItems = (db: Db, limit: number) =>
   db
     .query(
       `SELECT k.item_id, i.name AS item_name, i.unit, k.quantity FROM kitchen_stock k JOIN items i ON i.id = k.item_id
-       WHERE k.quantity > 0 AND k.quantity <= k.min_quantity ORDER BY k.quantity, i.name COLLATE NOCASE LIMIT $limit`,
+       WHERE k.quantity > 0 AND k.quantity <= k.min_quantity ORDER BY k.quantity, i.name COLLATE NOCASE LIMIT ${sqlInteger(limit)}`,
     )
-    .all({ limit }) as { item_id: number; item_name: string; unit: string; quantity: number }[]
+    .all() as { item_id: number; item_name: string; unit: string; quantity: number }[]
 
 const BUCKET = (column: string) => `substr(${column}, 1, 14) || printf('%02d', CAST(substr(${column}, 15, 2) AS INTEGER) / 15 * 15)`
 

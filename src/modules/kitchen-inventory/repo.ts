@@ -1,6 +1,7 @@
 import type { KitchenInventoryRow, KitchenMovement, KitchenMovementType, KitchenSourceType } from '../../contract/kitchen'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 /** LIKE pattern for a user's text: %, _ and \ match themselves. */
 
@@ -87,7 +88,7 @@ function inventoryWhere(f: InventoryFilter) {
 
 export function listInventory(db: Db, f: InventoryFilter, limit: number, offset: number): { rows: InventoryRow[]; total: number } {
   const w = inventoryWhere(f)
-  const rows = db.query(`${INVENTORY} ${w.sql} ORDER BY i.name COLLATE NOCASE, k.id LIMIT $limit OFFSET $offset`).all({ ...w.params, limit, offset }) as InventoryRow[]
+  const rows = db.query(`${INVENTORY} ${w.sql} ORDER BY i.name COLLATE NOCASE, k.id LIMIT ${sqlInteger(limit)} OFFSET $offset`).all({ ...w.params, offset }) as InventoryRow[]
   const { n } = db
     .query(`SELECT count(*) AS n FROM kitchen_stock k JOIN items i ON i.id = k.item_id JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id ${w.sql}`)
     .get(w.params) as { n: number }
@@ -154,7 +155,7 @@ function movementWhere(f: MovementFilter) {
 
 export function listMovements(db: Db, f: MovementFilter, limit: number, offset: number): { rows: MovementView[]; total: number } {
   const w = movementWhere(f)
-  const rows = db.query(`${MOVEMENTS} ${w.sql} ORDER BY m.movement_date DESC, m.id DESC LIMIT $limit OFFSET $offset`).all({ ...w.params, limit, offset }) as MovementView[]
+  const rows = db.query(`${MOVEMENTS} ${w.sql} ORDER BY m.movement_date DESC, m.id DESC LIMIT ${sqlInteger(limit)} OFFSET $offset`).all({ ...w.params, offset }) as MovementView[]
   const onlyType = Object.entries(f).every(([k, v]) => v === undefined || v === '' || k === 'movement_type')
   let total: number
   if (onlyType) {

@@ -1,6 +1,7 @@
 import type { KitchenRequest, Priority, RequestStatus } from '../../contract/kitchen'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 /** A request joined for display: the contract's KitchenRequest with quantities in hundredths. */
 export type RequestView = KitchenRequest
@@ -50,7 +51,7 @@ function where(f: RequestFilter) {
 
 export function listRequests(db: Db, f: RequestFilter, limit: number, offset: number): { rows: RequestView[]; total: number } {
   const w = where(f)
-  const rows = db.query(`${VIEW} ${w.sql} ORDER BY r.requested_at DESC, r.id DESC LIMIT $limit OFFSET $offset`).all({ ...w.params, limit, offset }) as RequestView[]
+  const rows = db.query(`${VIEW} ${w.sql} ORDER BY r.requested_at DESC, r.id DESC LIMIT ${sqlInteger(limit)} OFFSET $offset`).all({ ...w.params, offset }) as RequestView[]
   return { rows, total: countRequests(db, f, w) }
 }
 

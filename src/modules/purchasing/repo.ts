@@ -1,5 +1,6 @@
 import type { PoStatus } from '../../contract/purchasing'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 // SQL of ordering and receiving. Quantities and money in hundredths, as stored.
 
@@ -98,7 +99,7 @@ export function listOrders(db: Db, f: { status?: PoStatus; supplier_id?: number;
   if (f.dueBy) (clauses.push(`po.status IN ('SENT', 'PARTIALLY_RECEIVED') AND po.expected_date <= $dueBy`), (params.dueBy = f.dueBy))
   if (f.q) (clauses.push('(po.number LIKE $q OR s.name LIKE $q)'), (params.q = `%${f.q.replace(/[%_]/g, '')}%`))
   const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''
-  const rows = db.query(`${ORDER_SELECT} ${where} ORDER BY po.created_at DESC, po.id DESC LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }) as OrderRow[]
+  const rows = db.query(`${ORDER_SELECT} ${where} ORDER BY po.created_at DESC, po.id DESC LIMIT ${sqlInteger(limit)} OFFSET $offset`).all({ ...params, offset }) as OrderRow[]
   const { n } = db.query(`SELECT count(*) AS n FROM purchase_orders po JOIN suppliers s ON s.id = po.supplier_id ${where}`).get(params) as { n: number }
   return { rows, total: n }
 }
@@ -266,7 +267,7 @@ export const orderReceipts = (db: Db, orderId: number) => db.query(`${RECEIPT_SE
 export function listReceipts(db: Db, f: { supplier_id?: number }, limit: number, offset: number) {
   const where = f.supplier_id ? 'WHERE r.supplier_id = $supplier_id' : ''
   const params: Record<string, number> = f.supplier_id ? { supplier_id: f.supplier_id } : {}
-  const rows = db.query(`${RECEIPT_SELECT} ${where} ORDER BY r.id DESC LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }) as ReceiptRow[]
+  const rows = db.query(`${RECEIPT_SELECT} ${where} ORDER BY r.id DESC LIMIT ${sqlInteger(limit)} OFFSET $offset`).all({ ...params, offset }) as ReceiptRow[]
   const { n } = db.query(`SELECT count(*) AS n FROM receipts r ${where}`).get(params) as { n: number }
   return { rows, total: n }
 }

@@ -1,6 +1,7 @@
 import type { Recipe, RecipeKind } from '../../contract/recipes'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 // Recipes and their lines as stored: quantities, money and percentages in hundredths.
 
@@ -50,8 +51,8 @@ export function listRecipes(db: Db, o: { q?: string; kind?: RecipeKind; active: 
   if (o.q) (clauses.push(`(r.name LIKE $q ESCAPE '\\' OR r.sales_code LIKE $q ESCAPE '\\' OR r.category LIKE $q ESCAPE '\\')`), (params.q = containsPattern(o.q)))
   const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''
   const rows = db
-    .query(`SELECT ${COLUMNS}, (SELECT count(*) FROM recipe_lines l WHERE l.recipe_id = r.id) AS line_count FROM recipes r ${where} ORDER BY r.name COLLATE NOCASE, r.id LIMIT $limit OFFSET $offset`)
-    .all({ ...params, limit: o.limit, offset: o.offset }) as (RecipeRow & { line_count: number })[]
+    .query(`SELECT ${COLUMNS}, (SELECT count(*) FROM recipe_lines l WHERE l.recipe_id = r.id) AS line_count FROM recipes r ${where} ORDER BY r.name COLLATE NOCASE, r.id LIMIT ${sqlInteger(o.limit)} OFFSET $offset`)
+    .all({ ...params, offset: o.offset }) as (RecipeRow & { line_count: number })[]
   const { total } = db.query(`SELECT count(*) AS total FROM recipes r ${where}`).get(params) as { total: number }
   return { rows, total }
 }

@@ -1,5 +1,6 @@
 import type { ReportType } from '../../contract/reports'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 export const insertRun = (db: Db, r: { report_type: ReportType; start_date: string; end_date: string; format: string; row_count: number; user_id: number | null; at: string }) =>
   (
@@ -15,6 +16,6 @@ export const lastRuns = (db: Db, limit: number) =>
   db
     .query(
       `SELECT r.id, r.report_type, r.start_date, r.end_date, r.format, r.row_count, u.name AS generated_by, r.created_at AS generatedAt
-       FROM report_runs r LEFT JOIN users u ON u.id = r.user_id ORDER BY r.created_at DESC, r.id DESC LIMIT $limit`,
+       FROM report_runs r LEFT JOIN users u ON u.id = r.user_id ORDER BY r.created_at DESC, r.id DESC LIMIT ${sqlInteger(limit)}`,
     )
-    .all({ limit }) as { id: number; report_type: ReportType; start_date: string; end_date: string; format: 'csv'; row_count: number; generated_by: string | null; generatedAt: string }[]
+    .all() as { id: number; report_type: ReportType; start_date: string; end_date: string; format: 'csv'; row_count: number; generated_by: string | null; generatedAt: string }[]

@@ -1,6 +1,7 @@
 import { MAX_VALUE_PRODUCT, type Item, type ItemFields } from '../../contract/stock'
 import type { Db } from '../../db/open'
 import { containsPattern } from '../../db/like'
+import { sqlInteger } from '../../db/sql-integer'
 
 /** An item row as stored: the contract's Item with amounts in hundredths and is_active 0/1 (no derived fields). */
 export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry' | 'packs'> & { is_active: number }
@@ -64,8 +65,8 @@ export function listItems(db: Db, f: ItemFilter, sort: string, limit: number, of
   // rows). Materialized and scanned first (CROSS JOIN keeps it the outer loop), the page keeps its order without a second
   // sort: as fast as a plain join on page 1, far faster deep in 10,000 items (scripts/bench/lean.ts, docs/performance.md).
   const rows = db
-    .query(`WITH page AS MATERIALIZED (SELECT i.id FROM items i ${w.sql} ${orderBy} LIMIT $limit OFFSET $offset) ${COLUMNS} FROM page CROSS JOIN items i ON i.id = page.id ${JOINS}`)
-    .all({ ...w.params, limit, offset }) as ItemRow[]
+    .query(`WITH page AS MATERIALIZED (SELECT i.id FROM items i ${w.sql} ${orderBy} LIMIT ${sqlInteger(limit)} OFFSET $offset) ${COLUMNS} FROM page CROSS JOIN items i ON i.id = page.id ${JOINS}`)
+    .all({ ...w.params, offset }) as ItemRow[]
   return { rows, total: Object.keys(w.params).length === 0 && !f.status ? activeItemCount(db) : countItems(db, w) }
 }
 

@@ -1,6 +1,7 @@
 import type { MovementType, StockMovement } from '../../contract/stock'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 /** A ledger row as stored: the contract's StockMovement without the joined names, quantity in hundredths. */
 export type MovementRow = Omit<StockMovement, 'item_name' | 'unit' | 'user_name' | 'role_name' | 'editable' | 'source_type' | 'updated_by_name' | 'history'> & { source_type: string }
@@ -53,7 +54,7 @@ function where(f: MovementFilter): { sql: string; params: Record<string, string 
 
 export function listMovements(db: Db, f: MovementFilter, limit: number, offset: number): { rows: MovementView[]; total: number } {
   const w = where(f)
-  const rows = db.query(`${VIEW} ${w.sql} ORDER BY m.movement_date DESC, m.id DESC LIMIT $limit OFFSET $offset`).all({ ...w.params, limit, offset }) as MovementView[]
+  const rows = db.query(`${VIEW} ${w.sql} ORDER BY m.movement_date DESC, m.id DESC LIMIT ${sqlInteger(limit)} OFFSET $offset`).all({ ...w.params, offset }) as MovementView[]
   return { rows, total: countMovements(db, f, w) }
 }
 

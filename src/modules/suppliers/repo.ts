@@ -1,6 +1,7 @@
 import type { Supplier, SupplierInput } from '../../contract/stock'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
+import { sqlInteger } from '../../db/sql-integer'
 
 const SELECT = `SELECT s.id, s.name, s.contact_person, s.email, s.phone, s.address, s.created_at, s.updated_at,
   (SELECT count(*) FROM items i WHERE i.supplier_id = s.id AND i.is_active = 1) AS item_count
@@ -10,7 +11,7 @@ const SEARCH = `WHERE ($q IS NULL OR s.name LIKE $q ESCAPE '\\' OR s.contact_per
 
 export function listSuppliers(db: Db, o: { q?: string; limit: number; offset: number }): { rows: Supplier[]; total: number } {
   const q = o.q ? containsPattern(o.q) : null
-  const rows = db.query(`${SELECT} ${SEARCH} ORDER BY s.name COLLATE NOCASE, s.id LIMIT $limit OFFSET $offset`).all({ q, limit: o.limit, offset: o.offset }) as Supplier[]
+  const rows = db.query(`${SELECT} ${SEARCH} ORDER BY s.name COLLATE NOCASE, s.id LIMIT ${sqlInteger(o.limit)} OFFSET $offset`).all({ q, offset: o.offset }) as Supplier[]
   const { total } = db.query(`SELECT count(*) AS total FROM suppliers s ${SEARCH}`).get({ q }) as { total: number }
   return { rows, total }
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/open'
 import { containsPattern } from '../../db/like'
 import { USER_COLUMNS, type UserRow } from '../auth/repo'
+import { sqlInteger } from '../../db/sql-integer'
 
 export const roleIdByName = (db: Db, roleName: string) =>
   (db.query('SELECT id FROM roles WHERE role_name = $roleName').get({ roleName }) as { id: number } | null)?.id ?? null
@@ -42,15 +43,17 @@ function where(f: UserFilter) {
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params }
 }
 
-export function listUsers(db: Db, f: UserFilter, page: { limit: number; offset: number }) {
+/** One page of users, or every one (`page` null). */
+export function listUsers(db: Db, f: UserFilter, page: { limit: number; offset: number } | null) {
   const w = where(f)
-  const rows = db.query(`SELECT ${USER_COLUMNS} ${FROM} ${w.sql} ORDER BY u.name COLLATE NOCASE, u.id LIMIT $limit OFFSET $offset`).all({ ...w.params, ...page }) as UserRow[]
+  const paging = page ? `LIMIT ${sqlInteger(page.limit)} OFFSET $offset` : ''
+  const rows = db.query(`SELECT ${USER_COLUMNS} ${FROM} ${w.sql} ORDER BY u.name COLLATE NOCASE, u.id ${paging}`).all(page ? { ...w.params, offset: page.offset } : w.params) as UserRow[]
   const { total } = db.query(`SELECT count(*) AS total ${FROM} ${w.sql}`).get(w.params) as { total: number }
   return { rows, total }
 }
 
 export const recentLogins = (db: Db, limit: number) =>
-  db.query(`SELECT ${USER_COLUMNS} ${FROM} WHERE u.last_login_at IS NOT NULL ORDER BY u.last_login_at DESC, u.id LIMIT $limit`).all({ limit }) as UserRow[]
+  db.query(`SELECT ${USER_COLUMNS} ${FROM} WHERE u.last_login_at IS NOT NULL ORDER BY u.last_login_at DESC, u.id LIMIT ${sqlInteger(limit)}`).all() as UserRow[]
 
 export const neverLoggedIn = (db: Db) =>
   db.query(`SELECT ${USER_COLUMNS} ${FROM} WHERE u.last_login_at IS NULL ORDER BY u.name COLLATE NOCASE, u.id`).all() as UserRow[]

@@ -42,7 +42,7 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
     /** Users of one role, by its name in any case; an unknown role is a 404. */
     byRole(roleName: string): User[] {
       if (repo.roleIdByName(db, roleName) === null) throw notFound('Role')
-      return repo.listUsers(db, { role: roleName }, { limit: -1, offset: 0 }).rows.map(toUser)
+      return repo.listUsers(db, { role: roleName }, null).rows.map(toUser)
     },
 
     stats: (): UserStats => repo.userStats(db),
