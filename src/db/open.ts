@@ -3,6 +3,10 @@ import { MIGRATIONS } from './migrations'
 
 export type Db = Database
 
+// db.query() keeps its prepared statements by SQL text, 20 by default (least recently used go first). RIMS has a few
+// hundred, so a day of mixed requests would keep preparing the same ones again (10–30 µs each); a statement is a few KB.
+Database.MAX_QUERY_CACHE_SIZE = 512
+
 /** Opens the database with RIMS's pragmas: a committed movement survives a power cut. */
 export function openDb(path: string): Db {
   const db = new Database(path, { create: true, strict: true })
