@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEMO_PASSWORD } from '../../src/cli/demo'
-import { ROOT, cpuMs, ensureBenchSeed, ensureExecutable, firstOk, freePort, loadAverage, login, machine, measure, median, migratedBenchSeed, rssMb, startRims, stopProcess, waitFor, type Measured } from './lib'
+import { ROOT, cpuMs, ensureBenchSeed, ensureExecutable, firstOk, freePort, keptTailStart, loadAverage, login, machine, measure, median, migratedBenchSeed, rssMb, startRims, stopProcess, waitFor, type Measured } from './lib'
 
 export const HELLO = join(ROOT, '.bench', 'hello')
 const HELLO_SOURCE = join(import.meta.dir, 'hello.ts')
@@ -421,14 +421,14 @@ if (import.meta.main) {
   console.log(`\nRIMS lean start — ${date}, median of ${s.runs}`)
   for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`)
   if (!values['no-write']) {
-    // Replaces the previous lean section (or goes before the soak section, which run.ts keeps).
+    // Replaces the previous lean section (or goes before the hand-written tail, which run.ts keeps).
     const path = join(ROOT, 'docs/performance.md')
     const old = existsSync(path) ? readFileSync(path, 'utf8') : '# Performance\n'
     const section = leanSection(s, date)
     const at = old.indexOf('\n## Lean start')
     const next = at < 0 ? -1 : old.indexOf('\n## ', at + 1)
-    const soak = old.indexOf('\n## Soak')
-    const text = at >= 0 ? old.slice(0, at + 1) + section + (next < 0 ? '' : old.slice(next)) : soak >= 0 ? old.slice(0, soak + 1) + section + old.slice(soak) : old.trimEnd() + '\n\n' + section
+    const kept = keptTailStart(old)
+    const text = at >= 0 ? old.slice(0, at + 1) + section + (next < 0 ? '' : old.slice(next)) : kept >= 0 ? old.slice(0, kept + 1) + section + old.slice(kept) : old.trimEnd() + '\n\n' + section
     writeFileSync(path, text)
     console.log('wrote the lean section of docs/performance.md')
   }

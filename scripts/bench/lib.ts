@@ -55,6 +55,15 @@ export function rssPeak(pid: number, everyMs = 20) {
 }
 
 /** The 1-minute load average: how busy the shared box was. */
+/**
+ * Where the hand-written tail of docs/performance.md begins: the lean-start history and the soak section survive
+ * every benchmark rewrite (run.ts rewrites what is above, lean.ts its own section just before).
+ */
+export function keptTailStart(doc: string): number {
+  const at = ['\n## What the lean-start changes bought', '\n## Soak'].map((h) => doc.indexOf(h)).filter((i) => i >= 0)
+  return at.length ? Math.min(...at) : -1
+}
+
 export const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
 
 /** The machine, as the performance note prints it. */

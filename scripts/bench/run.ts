@@ -21,7 +21,7 @@ import { nextRequestNumber } from '../../src/modules/kitchen-requests/repo'
 import { coldStarts, loginsAtConcurrency } from './foundation'
 import { fsyncLatency } from './fsync'
 import { leanFigureRows, leanFigures, leanTargets } from './lean'
-import { EXECUTABLE, ROOT, ensureBenchSeed, ensureExecutable, freePort, loadAverage, login, machine, measure, median, rssMb, rssPeak, startExecutable, waitFor, type Load, type Measured } from './lib'
+import { EXECUTABLE, ROOT, ensureBenchSeed, ensureExecutable, freePort, keptTailStart, loadAverage, login, machine, measure, median, rssMb, rssPeak, startExecutable, waitFor, type Load, type Measured } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 import { BENCH_CHEF } from './seed-kitchen'
 
@@ -395,12 +395,11 @@ md.push(
 const mdText = md.join('\n')
 
 const mdPath = join(ROOT, 'docs/performance.md')
-const soakMarker = '\n## Soak'
 if (!values['no-write']) {
-  // The soak section (scripts/bench/soak.ts) is kept across benchmark runs.
+  // The hand-written lean-start history and the soak section (scripts/bench/soak.ts) are kept across benchmark runs.
   const old = existsSync(mdPath) ? readFileSync(mdPath, 'utf8') : ''
-  const soak = old.includes(soakMarker) ? old.slice(old.indexOf(soakMarker)) : ''
-  writeFileSync(mdPath, mdText + soak)
+  const kept = keptTailStart(old)
+  writeFileSync(mdPath, mdText + (kept < 0 ? '' : old.slice(kept)))
   writeFileSync(join(ROOT, 'docs/performance.json'), JSON.stringify(json, null, 2) + '\n')
 }
 console.log('\n' + mdText)
