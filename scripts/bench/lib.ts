@@ -54,7 +54,6 @@ export function rssPeak(pid: number, everyMs = 20) {
   }
 }
 
-/** The 1-minute load average: how busy the shared box was. */
 /**
  * Where the hand-written tail of docs/performance.md begins: the lean-start history and the soak section survive
  * every benchmark rewrite (run.ts rewrites what is above, lean.ts its own section just before).
@@ -64,6 +63,7 @@ export function keptTailStart(doc: string): number {
   return at.length ? Math.min(...at) : -1
 }
 
+/** The 1-minute load average: how busy the shared box was. */
 export const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
 
 /** The machine, as the performance note prints it. */
