@@ -5,6 +5,7 @@ import { $, spawn } from 'bun'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { freePort } from '../src/test/server'
 
 const root = join(import.meta.dir, '..')
 const arm64 = process.argv.includes('--arm64')
@@ -40,14 +41,6 @@ async function arm64Runtime(version: string): Promise<string> {
   mkdirSync(join(cache, `bun-linux-aarch64-${version}`), { recursive: true })
   await $`tar -xzf ${join(tmp, tarball)} -C ${join(cache, `bun-linux-aarch64-${version}`)}`
   return binary
-}
-
-/** A port nothing listens on now (the profiling start's). */
-function freePort(): number {
-  const s = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = s.port
-  s.stop(true)
-  return port
 }
 
 /**

@@ -8,17 +8,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MIGRATIONS } from '../../src/db/migrations'
 import { openAndMigrate, schemaVersion } from '../../src/db/open'
+import { freePort } from '../../src/test/server'
 import { seedBench } from './seed'
 
 export const ROOT = join(import.meta.dir, '..', '..')
 export const EXECUTABLE = join(ROOT, 'dist', 'rims')
 
-export function freePort(): number {
-  const s = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = s.port
-  s.stop(true)
-  return port
-}
+// The tests' free-port helper, for the bench scripts too.
+export { freePort }
 
 /** The q-quantile (0..1) of an ascending array, nearest rank. */
 export const quantile = (sorted: number[], q: number) => sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))]
