@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { apiLogin, DEMO, signInAs } from './helpers'
 
 // A USB/Bluetooth scanner is a keyboard: one listener tells its burst (≥ 6 characters, ≤ 30 ms
@@ -6,6 +6,26 @@ import { apiLogin, DEMO, signInAs } from './helpers'
 // not submit. (The timing rule itself is unit-tested with fake timers in src/test/ui-scanner.test.ts.)
 
 test.setTimeout(90_000)
+
+/**
+ * Keys as a scanner sends them: each stamped `gapMs` after the last, as the operating system would stamp a
+ * scanner's keys. (Playwright's keyboard.type waits for the page to handle each key before sending the next,
+ * so on a busy machine its keys arrive tens of ms apart, which no scanner does.)
+ */
+async function scannerBurst(page: Page, code: string, gapMs = 8) {
+  const cdp = await page.context().newCDPSession(page)
+  const start = Date.now() / 1000 - 1 // stamps in the past: the keys were sent a moment ago
+  const key = async (key: string, at: number, text?: string) => {
+    const code = key === 'Enter' ? 'Enter' : /\d/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`
+    const keyCode = key === 'Enter' ? 13 : key.toUpperCase().charCodeAt(0)
+    await cdp.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', key, code, text, windowsVirtualKeyCode: keyCode, timestamp: at })
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode, timestamp: at + 0.002 })
+  }
+  const chars = [...code]
+  for (const [i, ch] of chars.entries()) await key(ch, start + (i * gapMs) / 1000, ch)
+  await key('Enter', start + (chars.length * gapMs) / 1000, '\r')
+  await cdp.detach()
+}
 
 test('movement form: a scanner burst + Enter picks the item and submits nothing; slow typing stays typing', async ({ page }) => {
   const { token } = await apiLogin(page.request, DEMO.Manager.email)
@@ -20,8 +40,7 @@ test('movement form: a scanner burst + Enter picks the item and submits nothing;
   const dialog = page.getByRole('dialog', { name: 'Record Stock Movement' })
   const picker = dialog.getByRole('combobox', { name: 'Item' })
   await picker.click()
-  await page.keyboard.type(ean, { delay: 0 })
-  await page.keyboard.press('Enter')
+  await scannerBurst(page, ean)
   await expect(picker).toHaveValue(item.name)
   await expect(dialog).toBeVisible()
   expect(posts).toEqual([])
@@ -30,5 +49,25 @@ test('movement form: a scanner burst + Enter picks the item and submits nothing;
   await picker.fill('')
   await page.keyboard.type('BURGER', { delay: 150 })
   await expect(picker).toHaveValue('BURGER')
+  expect(posts).toEqual([])
+
+  // Enter picks only from the rows found for what is in the box: while that search is on its way, the rows
+  // still listed from an earlier search are not picked from.
+  const prefix = item.name.slice(0, 4)
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route('**/api/items/search?*', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('q') === prefix) await held
+    await route.continue()
+  })
+  await picker.fill(prefix)
+  await page.waitForRequest((r) => r.url().includes('/api/items/search') && new URL(r.url()).searchParams.get('q') === prefix)
+  await page.keyboard.press('Enter')
+  await expect(picker).toHaveValue(prefix)
+  release()
+  const option = dialog.getByRole('option', { name: item.name })
+  await expect(option).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(picker).toHaveValue(item.name)
   expect(posts).toEqual([])
 })

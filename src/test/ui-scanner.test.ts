@@ -62,6 +62,19 @@ describe('keyboard scanner listener', () => {
     key('Enter')
     expect(scans).toEqual([])
   })
+  test("the gaps are the events' own timeStamps: a burst handled late and unevenly by a busy page is still a scan", () => {
+    const scans: string[] = []
+    const d = createScanDetector({ onScan: (c) => scans.push(c) })
+    const key = (k: string, timeStamp: number) => d.keydown({ key: k, timeStamp, preventDefault() {}, stopPropagation() {} })
+    // The keys arrived 8 ms apart; the page got to them 0–300 ms late (fake time runs on meanwhile).
+    ;[...'5901234123457'].forEach((ch, i) => (key(ch, 1000 + i * 8), jest.advanceTimersByTime(i % 3 === 0 ? 300 : 0)))
+    key('Enter', 1000 + 13 * 8)
+    expect(scans).toEqual(['5901234123457'])
+    // The same keys as a person types them (150 ms apart) are typing, however fast the page handles them.
+    ;[...'5901234123457'].forEach((ch, i) => key(ch, 5000 + i * 150))
+    key('Enter', 5000 + 13 * 150)
+    expect(scans).toEqual(['5901234123457'])
+  })
 })
 
 describe('camera: two agreeing frames, the same code ignored for 1.5 s', () => {

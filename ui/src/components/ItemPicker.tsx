@@ -40,6 +40,9 @@ interface ItemPickerProps {
   scan?: boolean
 }
 
+/** What the box searches for: everything while it shows the chosen item's name, else the typed text. */
+const searchTerm = (text: string, value: PickedItem | null) => (value && text === value.name ? '' : text.trim())
+
 /**
  * The item picker (DECISIONS "Shapes"): an ARIA 1.2 combobox searching as you type. Arrow keys move,
  * Enter picks, Esc closes; typing clears the choice, and leaving the box shows the choice again.
@@ -51,7 +54,8 @@ export function ItemPicker({ label, source, value, onChange, error, hint, placeh
   const [text, setText] = useState(value?.name ?? '')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
-  const [state, setState] = useState<{ rows: PickedItem[]; loading: boolean; error: string | null }>({ rows: [], loading: false, error: null })
+  // `term` is what the rows were searched for: Enter picks only from rows that match the text in the box.
+  const [state, setState] = useState<{ rows: PickedItem[]; term: string | null; loading: boolean; error: string | null }>({ rows: [], term: null, loading: false, error: null })
   const q = useDebounced(text, 250)
   const lastValue = useRef(value)
   const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -68,7 +72,7 @@ export function ItemPicker({ label, source, value, onChange, error, hint, placeh
   useEffect(() => {
     if (!open) return
     const ctrl = new AbortController()
-    const term = value && q === value.name ? '' : q.trim()
+    const term = searchTerm(q, value)
     setState((s) => ({ ...s, loading: true, error: null }))
     const found =
       source === 'store'
@@ -78,11 +82,11 @@ export function ItemPicker({ label, source, value, onChange, error, hint, placeh
           )
     found.then(
       (rows) => {
-        setState({ rows, loading: false, error: null })
+        setState({ rows, term, loading: false, error: null })
         setActive(0)
       },
       (err: unknown) => {
-        if (!ctrl.signal.aborted) setState({ rows: [], loading: false, error: err instanceof Error ? err.message : String(err) })
+        if (!ctrl.signal.aborted) setState({ rows: [], term, loading: false, error: err instanceof Error ? err.message : String(err) })
       },
     )
     return () => ctrl.abort()
@@ -113,7 +117,9 @@ export function ItemPicker({ label, source, value, onChange, error, hint, placeh
       e.preventDefault()
       setActive((a) => Math.max(a - 1, 0))
     } else if (e.key === 'Enter') {
-      if (open && state.rows[active]) {
+      // Not from rows still being fetched or left from an earlier search (typed fast, or a scan taken for typing).
+      const current = !state.loading && state.term === searchTerm(text, value)
+      if (open && current && state.rows[active]) {
         e.preventDefault()
         pick(state.rows[active])
       }

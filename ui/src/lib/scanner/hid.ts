@@ -2,6 +2,8 @@
 // One listener tells a scan from typing: at least SCAN_MIN_LENGTH characters, an average of at most
 // SCAN_MAX_AVG_MS between keys, ended by Enter or Tab. The ending key is swallowed (no form submits,
 // focus does not jump) and the scanned characters are taken back out of the field they fell into.
+// The gaps are read from each event's timeStamp (when the key arrived), not from when a handler ran:
+// a busy page (a render per keystroke on a slow phone) handles a scanner's burst late and unevenly.
 
 export const SCAN_MIN_LENGTH = 6
 export const SCAN_MAX_AVG_MS = 30
@@ -11,6 +13,8 @@ export const SCAN_RESET_MS = 100
 /** The part of a KeyboardEvent the detector reads (a DOM event fits). */
 export interface KeyLike {
   key: string
+  /** When the key arrived (ms, the page's clock); a DOM event has it. */
+  timeStamp?: number
   ctrlKey?: boolean
   altKey?: boolean
   metaKey?: boolean
@@ -21,6 +25,7 @@ export interface KeyLike {
 
 export interface ScanDetectorOptions {
   onScan: (code: string, target: unknown) => void
+  /** A clock read instead of the events' timeStamps (tests with fake timers). */
   now?: () => number
   minLength?: number
   maxAvgMs?: number
@@ -45,7 +50,7 @@ function restoreField(field: FieldLike, value: string) {
 }
 
 export function createScanDetector(o: ScanDetectorOptions) {
-  const now = o.now ?? (() => performance.now())
+  const when = (e: KeyLike) => (o.now ? o.now() : e.timeStamp && e.timeStamp > 0 ? e.timeStamp : performance.now())
   const minLength = o.minLength ?? SCAN_MIN_LENGTH
   const maxAvg = o.maxAvgMs ?? SCAN_MAX_AVG_MS
   let chars = ''
@@ -62,7 +67,7 @@ export function createScanDetector(o: ScanDetectorOptions) {
     /** Feed every keydown (capture phase, on window). Returns the code when this key ended a scan. */
     keydown(e: KeyLike): string | null {
       if (e.ctrlKey || e.altKey || e.metaKey) return null
-      const t = now()
+      const t = when(e)
       if (e.key === 'Enter' || e.key === 'Tab') {
         const n = chars.length
         const avg = n > 1 ? (last - first) / (n - 1) : Infinity
