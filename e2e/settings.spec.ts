@@ -28,6 +28,37 @@ test('changing the restaurant name saves it and the header shows it at once', as
   }
 })
 
+test('purchasing and costing: the rounding, cost method, price alert and target food cost are set on the form', async ({ page }) => {
+  const before = await getSettings(page.request)
+  const keys = ['order_rounding', 'cost_method', 'price_alert_pct', 'target_food_cost_pct'] as const
+  try {
+    await signInAs(page, 'Manager', '/manager/settings')
+    const section = page.getByRole('region', { name: 'Purchasing and costing' })
+    await expect(section.getByLabel('Order suggestions round to')).toHaveValue(before.order_rounding)
+    await expect(section.getByLabel('Cost price after a delivery')).toHaveValue(before.cost_method)
+    await expect(section.getByLabel('Price change alert (%)')).toHaveValue(String(before.price_alert_pct))
+    await expect(section.getByLabel('Target food cost (%)')).toHaveValue(String(before.target_food_cost_pct))
+
+    // Refused in the browser with the field's own words; nothing saved.
+    await section.getByLabel('Price change alert (%)').fill('0')
+    await page.getByRole('button', { name: 'Save Settings' }).click()
+    await expect(section.getByText('Price change alert (%) must be at least 0.01')).toBeVisible()
+
+    await section.getByLabel('Order suggestions round to').selectOption({ label: 'The nearest whole pack' })
+    await section.getByLabel('Cost price after a delivery').selectOption({ label: 'The last price paid' })
+    await section.getByLabel('Price change alert (%)').fill('7,5')
+    await section.getByLabel('Target food cost (%)').fill('28.5')
+    await page.getByRole('button', { name: 'Save Settings' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible()
+    expect(await getSettings(page.request)).toMatchObject({ order_rounding: 'HALF', cost_method: 'LAST', price_alert_pct: 7.5, target_food_cost_pct: 28.5 })
+    await page.reload()
+    await expect(section.getByLabel('Cost price after a delivery')).toHaveValue('LAST')
+    await expect(section.getByLabel('Price change alert (%)')).toHaveValue('7.5')
+  } finally {
+    await page.request.put('/api/manager/settings', { headers: await managerHeaders(page.request), data: Object.fromEntries(keys.map((k) => [k, before[k]])) })
+  }
+})
+
 test('a bad value shows its message and changes nothing', async ({ page }) => {
   const before = await getSettings(page.request)
   await signInAs(page, 'Manager', '/manager/settings')

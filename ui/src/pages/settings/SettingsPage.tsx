@@ -15,7 +15,7 @@ import { Backups } from './Backups'
 import { BackupSchedule } from './BackupSchedule'
 import { TimeZonePicker } from './TimeZonePicker'
 import { ConnectDevice } from './ConnectDevice'
-import { changes, fieldOfMessage, LABELS, toForm, validate, type SettingsForm, type SettingsKey } from './form'
+import { changes, COST_METHOD_OPTIONS, fieldOfMessage, LABELS, ORDER_ROUNDING_OPTIONS, toForm, validate, type SettingsForm, type SettingsKey } from './form'
 
 const CUSTOM = '__custom__'
 
@@ -196,6 +196,27 @@ export default function SettingsPage() {
           {number('discrepancy_count_change', 'A stock count changing a balance by more than this raises an alert', true)}
           {number('count_variance_pct', 'In a count session, an item off by more than this percent needs a reason before approval', true)}
           {number('count_variance_value', 'In a count session, an item off by more than this value needs a reason before approval', true)}
+        </Section>
+
+        <Section title="Purchasing and costing" description="How order suggestions round to packs, what a delivery does to cost prices, and the food cost menus aim for.">
+          <SelectField
+            label={LABELS.order_rounding}
+            value={form.order_rounding}
+            onChange={(v) => set('order_rounding')(v as SettingsForm['order_rounding'])}
+            options={ORDER_ROUNDING_OPTIONS}
+            error={errors.order_rounding}
+            hint="Nearest: 1.4 cases suggests 1, 1.5 suggests 2"
+          />
+          <SelectField
+            label={LABELS.cost_method}
+            value={form.cost_method}
+            onChange={(v) => set('cost_method')(v as SettingsForm['cost_method'])}
+            options={COST_METHOD_OPTIONS}
+            error={errors.cost_method}
+            hint="What an item's cost price becomes when a delivery is received"
+          />
+          {number('price_alert_pct', 'A delivered price this far from the last one raises a price alert, and the receiving form warns', true)}
+          {number('target_food_cost_pct', "A menu plate's cost as a share of its price; a recipe may set its own", true)}
         </Section>
 
         <Section title="Sign-in" description="How long a sign-in lasts before staff sign in again.">

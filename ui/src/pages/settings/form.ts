@@ -25,10 +25,14 @@ export interface SettingsForm {
   require_https: boolean
   count_variance_pct: string
   count_variance_value: string
+  order_rounding: ManagerSettings['order_rounding']
+  cost_method: ManagerSettings['cost_method']
+  price_alert_pct: string
+  target_food_cost_pct: string
 }
 export type SettingsKey = keyof SettingsForm
 
-export const NUMERIC_KEYS = ['expiring_days', 'discrepancy_wastage_value', 'discrepancy_count_change', 'token_hours', 'smtp_port', 'backup_keep', 'count_variance_pct', 'count_variance_value'] as const
+export const NUMERIC_KEYS = ['expiring_days', 'discrepancy_wastage_value', 'discrepancy_count_change', 'token_hours', 'smtp_port', 'backup_keep', 'count_variance_pct', 'count_variance_value', 'price_alert_pct', 'target_food_cost_pct'] as const
 const isNumeric = (k: SettingsKey): k is (typeof NUMERIC_KEYS)[number] => (NUMERIC_KEYS as readonly string[]).includes(k)
 
 /** The label of each field; a schema message naming the field is shown with its label instead. */
@@ -53,7 +57,21 @@ export const LABELS: Record<SettingsKey, string> = {
   require_https: 'Require HTTPS',
   count_variance_pct: 'Count variance needing a reason (%)',
   count_variance_value: 'Count variance value needing a reason',
+  order_rounding: 'Order suggestions round to',
+  cost_method: 'Cost price after a delivery',
+  price_alert_pct: 'Price change alert (%)',
+  target_food_cost_pct: 'Target food cost (%)',
 }
+
+/** The two choices of each purchasing select, in the words staff read. */
+export const ORDER_ROUNDING_OPTIONS: { value: SettingsForm['order_rounding']; label: string }[] = [
+  { value: 'UP', label: 'Whole packs, rounded up' },
+  { value: 'HALF', label: 'The nearest whole pack' },
+]
+export const COST_METHOD_OPTIONS: { value: SettingsForm['cost_method']; label: string }[] = [
+  { value: 'AVERAGE', label: 'Weighted average of stock and delivery' },
+  { value: 'LAST', label: 'The last price paid' },
+]
 
 export function toForm(s: ManagerSettings): SettingsForm {
   return {
@@ -77,6 +95,10 @@ export function toForm(s: ManagerSettings): SettingsForm {
     require_https: s.require_https,
     count_variance_pct: String(s.count_variance_pct),
     count_variance_value: String(s.count_variance_value),
+    order_rounding: s.order_rounding,
+    cost_method: s.cost_method,
+    price_alert_pct: String(s.price_alert_pct),
+    target_food_cost_pct: String(s.target_food_cost_pct),
   }
 }
 
