@@ -8,7 +8,7 @@ import { FormModal } from '../../components/FormModal'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
 import { ItemPicker, type PickedItem } from '../../components/ItemPicker'
-import { relabel, toNumber } from '../../lib/formInput'
+import { newKey, relabel, toNumber } from '../../lib/formInput'
 import { useSubmit } from '../../components/useSubmit'
 
 export type RecordMode = 'usage' | 'wastage' | 'adjustment'
@@ -52,7 +52,7 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
   const f = useFormat()
   const copy = COPY[mode]
   // One Idempotency-Key per opening of the form (DECISIONS): a retried submit moves nothing twice.
-  const [key] = useState(() => crypto.randomUUID())
+  const [key] = useState(newKey)
   const [item, setItem] = useState<PickedItem | null>(row ? { id: row.item_id, name: row.item_name, unit: row.unit, quantity: row.quantity } : null)
   const [quantity, setQuantity] = useState('')
   const [direction, setDirection] = useState<'add' | 'remove'>('add')

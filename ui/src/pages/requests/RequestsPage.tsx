@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { toast } from '../../components/toast'
 import { usePagedList } from '../../components/usePagedList'
 import { useFormat } from '../../lib/useFormat'
+import { newKey } from '../../lib/formInput'
 import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
 import type { PickedItem } from '../../components/ItemPicker'
@@ -154,7 +155,7 @@ export default function RequestsPage() {
     }
     if (canReview && r.status === 'APPROVED') {
       buttons.push(
-        <Button key="fulfil" className={rowButton} onClick={() => setFulfilling({ request: r, key: crypto.randomUUID() })} aria-label={`Fulfil ${r.request_number}`}>
+        <Button key="fulfil" className={rowButton} onClick={() => setFulfilling({ request: r, key: newKey() })} aria-label={`Fulfil ${r.request_number}`}>
           Fulfil
         </Button>,
       )
