@@ -70,4 +70,33 @@ test('suggestion → order → send text → receive on a phone → balance and 
   const movements = (await (await request.get(`/api/stock-movements/item/${item.id}`, { headers })).json()).data
   expect(movements).toHaveLength(1)
   expect(movements[0]).toMatchObject({ type: 'IN', quantity: 27, source_type: 'RECEIPT' })
+
+  // Two litres go back to the supplier (leaking bottles): more than the receipt brought, or no reason, is
+  // refused in the form; the return is an OUT row and the balance drops; the order stays Received.
+  const returnButton = page.getByRole('button', { name: `Return goods: invoice INV-${s}` })
+  await returnButton.click()
+  const ret = page.getByRole('dialog', { name: `Return goods from invoice INV-${s}` })
+  const quantity = ret.getByLabel(`Return ${item.name} (L)`)
+  await expect(ret.getByText('Up to 27 L')).toBeVisible()
+  await quantity.fill('30')
+  await ret.getByRole('button', { name: 'Record return' }).click()
+  await expect(ret.getByText(`Only 27 L of ${item.name} from this receipt can still be returned`)).toBeVisible()
+  await expect(ret.getByText('Reason is required')).toBeVisible()
+  await expectAccessible(page)
+  await quantity.fill('2')
+  await ret.getByLabel('Reason').fill('Leaking bottles')
+  await ret.getByRole('button', { name: 'Record return' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Return recorded' })).toBeVisible()
+  await expect(ret).toHaveCount(0)
+  await expect(page.locator('h1 + p').getByText('Received', { exact: true })).toBeVisible()
+  expect((await (await request.get(`/api/items/${item.id}`, { headers })).json()).data.current_quantity).toBe(25)
+  const ledger = (await (await request.get(`/api/stock-movements/item/${item.id}`, { headers })).json()).data
+  expect(ledger.find((m: { source_type: string }) => m.source_type === 'RETURN')).toMatchObject({ type: 'OUT', quantity: 2 })
+
+  // Opened again: what is left to return, and the earlier return with its reason.
+  await returnButton.click()
+  await expect(ret.getByText('Up to 25 L')).toBeVisible()
+  await expect(ret.getByRole('region', { name: 'Returned earlier' })).toContainText(`2 L ${item.name}: Leaking bottles`)
+  await ret.getByRole('button', { name: 'Cancel' }).click()
+  await expect(ret).toHaveCount(0)
 })

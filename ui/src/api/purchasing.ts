@@ -1,5 +1,5 @@
 // Ordering and receiving (issue 18): one typed function per endpoint.
-import type { OrderReceiptInput, PurchaseOrder, PurchaseOrderSummary, Receipt, SupplierSuggestions } from '../../../src/contract/purchasing'
+import type { OrderReceiptInput, PurchaseOrder, PurchaseOrderSummary, Receipt, ReturnInput, SupplierSuggestions } from '../../../src/contract/purchasing'
 import { call, callFile, callList } from './client'
 
 type Signal = AbortSignal | undefined
@@ -16,3 +16,7 @@ export const closeOrder = (id: number, reason: string) => call<PurchaseOrder>('P
 export const orderText = async (id: number) => (await (await callFile(`/purchase-orders/${id}/text`)).blob.text())
 export const receiveOrder = (id: number, body: OrderReceiptInput, idempotencyKey: string) =>
   call<Receipt>('POST', `/purchase-orders/${id}/receipts`, { body, idempotencyKey })
+export const getReceipt = (id: number, signal?: Signal) => call<Receipt>('GET', `/receipts/${id}`, { signal })
+/** Goods sent back to the supplier from a receipt: OUT rows in the ledger, in base units. */
+export const returnGoods = (receiptId: number, body: ReturnInput, idempotencyKey: string) =>
+  call<Receipt>('POST', `/receipts/${receiptId}/returns`, { body, idempotencyKey })

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link, useParams } from 'wouter'
+import type { ReceiptSummary } from '../../../../src/contract/purchasing'
 import { MANAGER } from '../../../../src/contract/roles'
 import { cancelOrder, closeOrder, getOrder, orderText, sendOrder } from '../../api/purchasing'
 import { Badge } from '../../components/Badge'
@@ -15,9 +16,10 @@ import { useSubmit } from '../../components/useSubmit'
 import { useFormat } from '../../lib/useFormat'
 import { PURCHASING_UI as T } from '../../messages/purchasing'
 import { useSession } from '../../session/store'
+import { ReturnDialog } from './ReturnDialog'
 import { STATUS } from './status'
 
-/** /purchasing/orders/:id — an order's lines and receipts, with send, copy text, print, receive, cancel and close. */
+/** /purchasing/orders/:id — an order's lines and receipts, with send, copy text, print, receive, cancel, close and returns. */
 export default function OrderPage() {
   const id = Number(useParams<{ id: string }>().id)
   const fmt = useFormat()
@@ -26,6 +28,7 @@ export default function OrderPage() {
   const [text, setText] = useState<string | null>(null)
   const [reason, setReason] = useState('')
   const [closing, setClosing] = useState(false)
+  const [returning, setReturning] = useState<ReceiptSummary | null>(null)
   const { busy, failure, setFailure, run } = useSubmit()
   if (state.loading && !state.data) return <PageLoading />
   if (state.error || !state.data) return <LoadError error={state.error ?? T.loadFailed} retry={state.reload} />
@@ -156,14 +159,32 @@ export default function OrderPage() {
           <h2 className="mb-2 text-base font-semibold">Receipts</h2>
           <ul className="space-y-2 text-sm">
             {o.receipts.map((r) => (
-              <li key={r.id} className={`rounded-xl border p-3 ${r.total_mismatch ? 'border-red-500 text-red-800 dark:text-red-300' : 'border-slate-200 dark:border-slate-800'}`}>
-                Invoice {r.invoice_number} · {fmt.date(r.invoice_date)} · lines {fmt.money(r.lines_total)}
-                {r.invoice_total !== null && ` · invoice ${fmt.money(r.invoice_total)}`}
-                {r.total_mismatch && ' · totals differ'} · {r.user_name}
+              <li
+                key={r.id}
+                className={`flex flex-wrap items-center justify-between gap-2 rounded-xl border p-3 ${r.total_mismatch ? 'border-red-500 text-red-800 dark:text-red-300' : 'border-slate-200 dark:border-slate-800'}`}
+              >
+                <span>
+                  Invoice {r.invoice_number} · {fmt.date(r.invoice_date)} · lines {fmt.money(r.lines_total)}
+                  {r.invoice_total !== null && ` · invoice ${fmt.money(r.invoice_total)}`}
+                  {r.total_mismatch && ' · totals differ'} · {r.user_name}
+                </span>
+                <Button variant="secondary" onClick={() => setReturning(r)} aria-label={`${T.returnGoods}: invoice ${r.invoice_number}`}>
+                  {T.returnGoods}
+                </Button>
               </li>
             ))}
           </ul>
         </section>
+      )}
+      {returning && (
+        <ReturnDialog
+          receipt={returning}
+          onClose={() => setReturning(null)}
+          onDone={() => {
+            setReturning(null)
+            state.reload()
+          }}
+        />
       )}
     </div>
   )
