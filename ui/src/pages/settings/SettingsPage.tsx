@@ -135,6 +135,10 @@ export default function SettingsPage() {
       text(key, { inputMode: 'numeric', hint, autoComplete: 'off' })
     )
 
+  const choice = (key: 'order_rounding' | 'cost_method', options: { value: string; label: string }[], hint: string) => (
+    <SelectField label={LABELS[key]} value={form[key]} onChange={set(key) as (v: string) => void} options={options} error={errors[key]} hint={hint} />
+  )
+
   const addresses = connect.info ? connect.info.urls.flatMap((u) => (u.https ? [u.https, u.http] : [u.http])) : []
   const urlChoice = customUrl || (form.public_url !== '' && !addresses.includes(form.public_url)) ? CUSTOM : form.public_url
   const httpsOn = !!connect.info?.urls.some((u) => u.https)
@@ -199,22 +203,8 @@ export default function SettingsPage() {
         </Section>
 
         <Section title="Purchasing and costing" description="How order suggestions round to packs, what a delivery does to cost prices, and the food cost menus aim for.">
-          <SelectField
-            label={LABELS.order_rounding}
-            value={form.order_rounding}
-            onChange={(v) => set('order_rounding')(v as SettingsForm['order_rounding'])}
-            options={ORDER_ROUNDING_OPTIONS}
-            error={errors.order_rounding}
-            hint="Nearest: 1.4 cases suggests 1, 1.5 suggests 2"
-          />
-          <SelectField
-            label={LABELS.cost_method}
-            value={form.cost_method}
-            onChange={(v) => set('cost_method')(v as SettingsForm['cost_method'])}
-            options={COST_METHOD_OPTIONS}
-            error={errors.cost_method}
-            hint="What an item's cost price becomes when a delivery is received"
-          />
+          {choice('order_rounding', ORDER_ROUNDING_OPTIONS, 'Nearest: 1.4 cases suggests 1, 1.5 suggests 2')}
+          {choice('cost_method', COST_METHOD_OPTIONS, "What an item's cost price becomes when a delivery is received")}
           {number('price_alert_pct', 'A delivered price this far from the last one raises a price alert, and the receiving form warns', true)}
           {number('target_food_cost_pct', "A menu plate's cost as a share of its price; a recipe may set its own", true)}
         </Section>
