@@ -51,22 +51,27 @@ test('movement form: a scanner burst + Enter picks the item and submits nothing;
   await expect(picker).toHaveValue('BURGER')
   expect(posts).toEqual([])
 
-  // Enter picks only from the rows found for what is in the box: while that search is on its way, the rows
-  // still listed from an earlier search are not picked from.
+  // Enter picks only from the rows found for what is in the box: while that search is on its way (the list
+  // says it is busy), the rows still listed from an earlier search (the same item, as it happens) are not
+  // picked from.
   const prefix = item.name.slice(0, 4)
+  const isPrefixSearch = (url: string) => url.includes('/api/items/search') && new URL(url).searchParams.get('q') === prefix
   let release = () => {}
   const held = new Promise<void>((r) => (release = r))
   await page.route('**/api/items/search?*', async (route) => {
-    if (new URL(route.request().url()).searchParams.get('q') === prefix) await held
+    if (isPrefixSearch(route.request().url())) await held
     await route.continue()
   })
+  const searched = page.waitForRequest((r) => isPrefixSearch(r.url()))
   await picker.fill(prefix)
-  await page.waitForRequest((r) => r.url().includes('/api/items/search') && new URL(r.url()).searchParams.get('q') === prefix)
+  await searched
+  const list = dialog.getByRole('listbox', { name: 'Item' })
+  await expect(list).toHaveAttribute('aria-busy', 'true')
   await page.keyboard.press('Enter')
   await expect(picker).toHaveValue(prefix)
   release()
-  const option = dialog.getByRole('option', { name: item.name })
-  await expect(option).toHaveAttribute('aria-selected', 'true')
+  await expect(list).toHaveAttribute('aria-busy', 'false')
+  await expect(dialog.getByRole('option', { name: item.name })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Enter')
   await expect(picker).toHaveValue(item.name)
   expect(posts).toEqual([])

@@ -187,6 +187,7 @@ export function ItemPicker({ label, source, value, onChange, error, hint, placeh
         id={listId}
         role="listbox"
         aria-label={label}
+        aria-busy={state.loading}
         hidden={!open}
         className={`${floating ? 'absolute inset-x-0 z-30' : ''} max-h-64 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900`}
       >
