@@ -257,9 +257,12 @@ export const ReceiptBody = v.object({
 })
 export type ReceiptInput = v.InferOutput<typeof ReceiptBody>
 
+/** One item going back: the return form checks each line with it before sending. */
+export const ReturnLine = v.object({ item_id: required('item_id', id('item_id')), quantity: required('quantity', amount('quantity', 0.01)), reason: requiredText('reason', 500) })
+
 export const ReturnBody = v.object({
   lines: v.pipe(
-    v.array(v.object({ item_id: required('item_id', id('item_id')), quantity: required('quantity', amount('quantity', 0.01)), reason: requiredText('reason', 500) }), 'lines must be a list'),
+    v.array(ReturnLine, 'lines must be a list'),
     v.minLength(1, 'lines must have at least one line'),
     v.maxLength(500, 'lines must have at most 500 lines'),
   ),

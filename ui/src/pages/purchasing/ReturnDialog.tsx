@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { PO_MSG, type ReceiptSummary } from '../../../../src/contract/purchasing'
+import { PO_MSG, ReturnLine, type ReceiptSummary } from '../../../../src/contract/purchasing'
 import { getReceipt, returnGoods } from '../../api/purchasing'
 import { ErrorLine } from '../../components/ErrorLine'
 import { TextField } from '../../components/Field'
@@ -12,6 +12,7 @@ import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
 import { newKey, toNumber } from '../../lib/formInput'
 import { useFormat } from '../../lib/useFormat'
+import { check } from '../../lib/validation'
 import { PURCHASING_UI as T } from '../../messages/purchasing'
 import { returnable } from './returnable'
 
@@ -46,7 +47,9 @@ export function ReturnDialog({ receipt, onClose, onDone }: { receipt: Pick<Recei
       const typed = (quantities[row.item_id] ?? '').trim()
       if (!typed) return []
       const quantity = toNumber(typed)
-      if (!(quantity > 0)) found[row.item_id] = 'Quantity must be greater than 0'
+      // The contract's own rule for a returned quantity (at least 0.01, two decimals), then what this receipt has left.
+      const checked = check(ReturnLine.entries.quantity, quantity)
+      if (!checked.ok) found[row.item_id] = checked.errors._
       else if (quantity > row.left) found[row.item_id] = PO_MSG.returnTooMuch(row.item_name, row.left, row.unit)
       return [{ item_id: row.item_id, quantity, reason: reason.trim() }]
     })
