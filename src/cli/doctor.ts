@@ -2,6 +2,7 @@ import type { Db } from '../db/open'
 import { stockLedgerCheck } from '../modules/stock/doctor'
 import { kitchenLedgerCheck } from '../modules/kitchen-inventory/doctor'
 import { purchasingCheck } from '../modules/purchasing/doctor'
+import { countLedgerCheck } from '../modules/counts/doctor'
 
 export interface DoctorCheck {
   name: string
@@ -25,6 +26,7 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
   stockLedgerCheck,
   kitchenLedgerCheck,
   purchasingCheck,
+  countLedgerCheck,
 ]
 
 export function runDoctor(db: Db) {

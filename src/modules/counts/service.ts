@@ -286,7 +286,7 @@ export function createCountService({ db, clock, settings, stockEvents }: Service
           const posted: ApproveAnswer['posted'] = []
           for (const t of moving.sort((a, b) => a.item_id - b.item_id)) {
             const delta = t.counted! - t.expected
-            const m = recordMovement(db, stockEvents, { itemId: t.item_id, type: 'ADJUSTMENT', quantity: delta, remarks: t.reason ? `${countRemark(id)}: ${t.reason}` : countRemark(id), userId: user.id, sourceType: 'COUNT', sourceId: id, at })
+            const m = recordMovement(db, stockEvents, { itemId: t.item_id, type: 'ADJUSTMENT', quantity: delta, remarks: t.reason ? `${countRemark(id)}: ${t.reason}` : countRemark(id), userId: user.id, sourceType: 'COUNT', sourceId: id, sourceLineId: t.item_id, at })
             posted.push({ item_id: t.item_id, item_name: t.item_name, movement_id: m.id, quantity: fromCents(delta) })
           }
           markVerified(db, rows.map((t) => t.item_id), at)

@@ -309,10 +309,15 @@ export const receiptReturns = (db: Db, receiptId: number) =>
     )
     .all({ receiptId }) as { id: number; item_id: number; item_name: string; unit: string; quantity: number; reason: string; movement_id: number | null; user_name: string; created_at: string }[]
 
-export const insertReturn = (db: Db, r: { receipt_id: number; item_id: number; quantity: number; reason: string; movement_id: number; user_id: number; at: string }) =>
-  db
-    .query('INSERT INTO receipt_returns (receipt_id, item_id, quantity, reason, movement_id, user_id, created_at) VALUES ($receipt_id, $item_id, $quantity, $reason, $movement_id, $user_id, $at)')
-    .run(r)
+/** A return line without its ledger row yet (setReturnMovement names it once written); returns its id. */
+export const insertReturn = (db: Db, r: { receipt_id: number; item_id: number; quantity: number; reason: string; user_id: number; at: string }) =>
+  (
+    db
+      .query('INSERT INTO receipt_returns (receipt_id, item_id, quantity, reason, user_id, created_at) VALUES ($receipt_id, $item_id, $quantity, $reason, $user_id, $at) RETURNING id')
+      .get(r) as { id: number }
+  ).id
+
+export const setReturnMovement = (db: Db, id: number, movementId: number) => db.query('UPDATE receipt_returns SET movement_id = $movementId WHERE id = $id').run({ id, movementId })
 
 export const itemPrices = (db: Db, itemId: number) =>
   db

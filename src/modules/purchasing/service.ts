@@ -495,6 +495,8 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
               const available = left.get(l.item_id)!
               if (quantity > available) throw conflict(PO_MSG.returnTooMuch(name, fromCents(available), item.unit))
               left.set(l.item_id, available - quantity)
+              // The return line first: its ledger row names it, and the database allows one row per line.
+              const returnId = repo.insertReturn(db, { receipt_id: receiptId, item_id: l.item_id, quantity, reason: l.reason, user_id: scope.userId, at })
               const movement = recordMovement(db, stockEvents, {
                 itemId: l.item_id,
                 type: 'OUT',
@@ -503,10 +505,11 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
                 userId: scope.userId,
                 sourceType: 'RETURN',
                 sourceId: receiptId,
+                sourceLineId: returnId,
                 reference: `Invoice ${r.invoice_number}`,
                 at,
               })
-              repo.insertReturn(db, { receipt_id: receiptId, item_id: l.item_id, quantity, reason: l.reason, movement_id: movement.id, user_id: scope.userId, at })
+              repo.setReturnMovement(db, returnId, movement.id)
             }
             return receiptView(receiptId)
           }),

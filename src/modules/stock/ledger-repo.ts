@@ -80,14 +80,14 @@ export const findMovementView = (db: Db, id: number) => db.query(`${VIEW} WHERE 
 /** Writes one ledger row and reads it back joined for display. */
 export function insertMovement(
   db: Db,
-  m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; user_id: number; source_type: string; source_id?: number | null; reference: string | null; movement_date: string; at: string },
+  m: { item_id: number; type: MovementType; quantity: number; remarks: string | null; user_id: number; source_type: string; source_id?: number | null; source_line_id?: number | null; reference: string | null; movement_date: string; at: string },
 ): MovementView {
   const { id } = db
     .query(
-      `INSERT INTO stock_movements (item_id, type, quantity, remarks, user_id, source_type, source_id, reference, movement_date, created_at, updated_at)
-       VALUES ($item_id, $type, $quantity, $remarks, $user_id, $source_type, $source_id, $reference, $movement_date, $at, $at) RETURNING id`,
+      `INSERT INTO stock_movements (item_id, type, quantity, remarks, user_id, source_type, source_id, source_line_id, reference, movement_date, created_at, updated_at)
+       VALUES ($item_id, $type, $quantity, $remarks, $user_id, $source_type, $source_id, $source_line_id, $reference, $movement_date, $at, $at) RETURNING id`,
     )
-    .get({ ...m, source_id: m.source_id ?? null }) as { id: number }
+    .get({ ...m, source_id: m.source_id ?? null, source_line_id: m.source_line_id ?? null }) as { id: number }
   return findMovementView(db, id)!
 }
 

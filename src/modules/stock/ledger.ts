@@ -52,6 +52,8 @@ export interface LedgerEntry {
   sourceType: string
   /** The id of what made the row (a count session for COUNT, a receipt …); null when nothing does. */
   sourceId?: number | null
+  /** Which line of that source the row posts (a count's item, a return line): the database allows one row per line. */
+  sourceLineId?: number | null
   reference?: string | null
   at: string
   /** Defaults to `at`; the demo and bench seeders write the past. */
@@ -78,6 +80,7 @@ export function recordMovement(db: Db, events: StockEvents, e: LedgerEntry): rep
     user_id: e.userId,
     source_type: e.sourceType,
     source_id: e.sourceId ?? null,
+    source_line_id: e.sourceLineId ?? null,
     reference: e.reference ?? null,
     movement_date: e.movementDate ?? e.at,
     at: e.at,
