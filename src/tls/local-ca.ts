@@ -120,6 +120,16 @@ async function reissueReason(paths: TlsPaths, authority: Authority, names: Serve
   return null
 }
 
+/** The names of `wanted` that a CA with these constraints may not vouch for. */
+function outside(wanted: ServerNames, permitted: PermittedNames | null): string[] {
+  const allowed = allowedNames(wanted, permitted)
+  return [...wanted.dns.filter((d) => !allowed.dns.includes(d)), ...wanted.ips.filter((ip) => !allowed.ips.includes(ip))]
+}
+
+/** A new CA's constraints keep what the one it replaces permitted: names devices already reach it by stay valid. */
+const widened = (p: PermittedNames, old: PermittedNames | null): PermittedNames =>
+  old ? { dns: [...new Set([...p.dns, ...old.dns])], ips: [...new Set([...p.ips, ...old.ips])] } : p
+
 export interface LocalCertificates {
   caPem: string
   certPem: string
@@ -127,6 +137,8 @@ export interface LocalCertificates {
   fingerprint: string
   caSubject: string
   madeCa: boolean
+  /** The required names the previous CA could not vouch for, when they made a new CA at this start; else empty. */
+  caReplacedFor: string[]
   /** Why the server certificate was (re-)issued at this start, or null when the stored one was kept. */
   issued: string | null
   ms: number
@@ -135,16 +147,22 @@ export interface LocalCertificates {
 /**
  * The local CA and the server certificate under `<data>/tls/`: the CA is made once (or when it
  * nears its end), the server certificate re-issued when the box's names changed or it nears expiry.
+ * A name found by the box that the CA's constraints do not permit is left out; a `required` one (the owner's
+ * --public-host) is not: the CA is made again, permitting it and everything the old one did, as a fresh data
+ * dir would have it, and every device must install the new CA.
  */
-export async function ensureLocalCertificates(o: { dataDir: string; caLabel: string; names: ServerNames; now?: Date }): Promise<LocalCertificates> {
+export async function ensureLocalCertificates(o: { dataDir: string; caLabel: string; names: ServerNames; required?: ServerNames; now?: Date }): Promise<LocalCertificates> {
   const started = performance.now()
   const now = o.now ?? new Date()
   const paths = tlsPaths(o.dataDir)
   mkdirSync(paths.dir, { recursive: true, mode: 0o700 })
   let authority = await loadAuthority(paths, now)
+  const oldPermitted = authority ? permittedBy(authority.cert) : null
+  const caReplacedFor = authority && o.required ? outside(o.required, oldPermitted) : []
+  if (caReplacedFor.length) authority = null
   const madeCa = authority === null
   if (!authority) {
-    const made = await makeAuthority(o.caLabel, now, permittedFor(o.names))
+    const made = await makeAuthority(o.caLabel, now, widened(permittedFor(o.names), oldPermitted))
     writeAtomically(paths.caKey, made.keyPem, 0o600)
     writeAtomically(paths.caCert, made.cert.toString('pem') + '\n', 0o644)
     authority = made
@@ -166,6 +184,7 @@ export async function ensureLocalCertificates(o: { dataDir: string; caLabel: str
     fingerprint: fingerprint256(caPem),
     caSubject: authority.cert.subject,
     madeCa,
+    caReplacedFor,
     issued,
     ms: performance.now() - started,
   }

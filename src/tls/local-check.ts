@@ -107,8 +107,10 @@ function checkFiles(digest: string, caPem: string, caKey: string, certPem: strin
  * RENEW_DAYS, keys matching, the server's signed by the CA and naming exactly the box's allowed
  * names); null when anything must be made (then local-ca.ts, with its certificate library, is
  * loaded). Keeps @peculiar/x509 out of an ordinary start, and node:crypto too once the files were checked.
+ * `required`: names the owner set (--public-host) that the certificate must carry, even where the CA's
+ * constraints leave them out of the allowed names (local-ca.ts then makes a CA that may vouch for them).
  */
-export function currentLocalCertificates(o: { dataDir: string; names: ServerNames; now?: Date }) {
+export function currentLocalCertificates(o: { dataDir: string; names: ServerNames; required?: ServerNames; now?: Date }) {
   const now = (o.now ?? new Date()).getTime()
   const paths = tlsPaths(o.dataDir)
   const [caPem, caKey, certPem, keyPem] = [paths.caCert, paths.caKey, paths.serverCert, paths.serverKey].map(readIfExists)
@@ -125,7 +127,15 @@ export function currentLocalCertificates(o: { dataDir: string; names: ServerName
   }
   if (checked.caValidTo - now < RENEW_DAYS * DAY || checked.serverValidTo - now < RENEW_DAYS * DAY) return null
   if (!sameNames(checked.san, allowedNames(o.names, checked.permitted))) return null
+  if (o.required && !carriesAll(checked.san, o.required)) return null
   return { caPem, certPem, keyPem, fingerprint: checked.fingerprint }
+}
+
+/** Whether a certificate's names include every one of `wanted`. */
+export function carriesAll(names: ServerNames, wanted: ServerNames): boolean {
+  const dns = new Set(names.dns.map((d) => d.toLowerCase()))
+  const ips = new Set(names.ips.map(canonicalIp))
+  return wanted.dns.every((d) => dns.has(d.toLowerCase())) && wanted.ips.every((ip) => ips.has(canonicalIp(ip)))
 }
 
 /** The record of the last full check, in the tls folder. */

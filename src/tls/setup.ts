@@ -38,8 +38,10 @@ export async function prepareTls(o: { dataDir: string; certFile?: string; keyFil
   const extraHost = public_url ? new URL(public_url).hostname : undefined
   // Named hosts replace what the box finds by itself, so a re-created container keeps its certificate.
   const names = o.publicHosts?.length ? publicNames(o.publicHosts, extraHost) : serverNames({ extraHost })
+  // The owner's named hosts must be in the certificate, even when the stored CA may not vouch for them (then a new CA).
+  const required = o.publicHosts?.length ? publicNames(o.publicHosts) : undefined
   // An ordinary start only checks what is stored (node:crypto); the certificate library loads when something must be made.
-  const current = currentLocalCertificates({ dataDir: o.dataDir, names })
+  const current = currentLocalCertificates({ dataDir: o.dataDir, names, required })
   if (current) {
     const p = tlsPaths(o.dataDir)
     for (const key of [p.caKey, p.serverKey]) chmodSync(key, 0o600)
@@ -48,9 +50,13 @@ export async function prepareTls(o: { dataDir: string; certFile?: string; keyFil
   // @peculiar/x509's tsyringe needs the Reflect polyfill before it loads; in a lazily loaded bundle only an earlier import guarantees that.
   await import('reflect-metadata')
   const { ensureLocalCertificates } = await import('./local-ca')
-  const local = await ensureLocalCertificates({ dataDir: o.dataDir, caLabel, names })
+  const local = await ensureLocalCertificates({ dataDir: o.dataDir, caLabel, names, required })
   const notes: string[] = []
-  if (local.madeCa) notes.push(`Made a local certificate authority (${local.caSubject}) in ${o.dataDir}/tls: each device trusts it once (see /ca.crt).`)
+  if (local.caReplacedFor.length) {
+    notes.push(
+      `Made a new local certificate authority (${local.caSubject}, SHA-256 fingerprint ${local.fingerprint}): the previous one could not vouch for ${local.caReplacedFor.join(', ')} (--public-host / RIMS_PUBLIC_HOST). Every device must install the new CA once (see /ca.crt); the old one can be removed.`,
+    )
+  } else if (local.madeCa) notes.push(`Made a local certificate authority (${local.caSubject}) in ${o.dataDir}/tls: each device trusts it once (see /ca.crt).`)
   if (local.issued) notes.push(`Issued the HTTPS certificate (${local.issued}) in ${Math.round(local.ms)} ms.`)
   return { cert: local.certPem, key: local.keyPem, info: { caPem: local.caPem, fingerprint: local.fingerprint, urls: [] }, notes }
 }
