@@ -12,6 +12,7 @@ import m0011 from '../../migrations/0011_item_sku.sql' with { type: 'text' }
 import m0012 from '../../migrations/0012_recipes.sql' with { type: 'text' }
 import m0013 from '../../migrations/0013_barcodes.sql' with { type: 'text' }
 import m0014 from '../../migrations/0014_kitchen_minimums.sql' with { type: 'text' }
+import m0015 from '../../migrations/0015_exact_costs.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0012_recipes', sql: m0012 },
   { name: '0013_barcodes', sql: m0013 },
   { name: '0014_kitchen_minimums', sql: m0014 },
+  { name: '0015_exact_costs', sql: m0015 },
 ]
