@@ -83,6 +83,15 @@ describe('a box of 1,000 pieces', () => {
   })
 })
 
+describe('a prep batch', () => {
+  test('its cost per yield unit keeps its decimals: a sauce of 8.20 for 2,000 ml is 0.0041 per ml, not 0.00', async () => {
+    const r = recipeBuilders(env, token)
+    const tomato = await r.item('Tomato', 'kg', 4.1)
+    const sauce = await r.recipe({ name: 'Sauce', kind: 'PREP', yield_quantity: 2000, yield_unit: 'ml', lines: [{ item_id: tomato.id, quantity: 2, unit: 'kg' }] })
+    expect(await r.cost(sauce.id)).toMatchObject({ batch_cost: 8.2, cost_per_yield_unit: 0.0041 })
+  })
+})
+
 describe("an item's cost price as typed", () => {
   test('a cost with up to 5 decimals is kept (the item form sends back 0.007); 6 decimals is a 400 naming the field', async () => {
     const cups = await pieces('Cups', 0.007)
@@ -91,5 +100,38 @@ describe("an item's cost price as typed", () => {
     expect(res.status).toBe(400)
     expect(res.body.message).toContain('cost_price')
     expect((await call('GET', `/items/${cups.id}`)).body.data.cost_price).toBe(0.00049)
+  })
+})
+
+describe('CSV', () => {
+  const csv = async (path: string) => {
+    const res = await env.app.handle(new Request(`http://localhost/api${path}`, { headers: { authorization: `Bearer ${token}` } }))
+    expect(res.status).toBe(200)
+    return await res.text()
+  }
+  const importItems = (text: string, query: string) =>
+    env.call('POST', `/api/imports/items?${query}`, { token, body: text, headers: { 'content-type': 'text/csv; charset=utf-8' } })
+
+  test('the items export writes 0.007 (not 0.01) and its re-import finds the row unchanged; an import of 0.00049 keeps it', async () => {
+    const cups = await pieces('Paper cups')
+    await receiveBox(cups, 7, 'B-1')
+    const exported = await csv('/items/export.csv')
+    expect(exported).toContain('"Paper cups","","Disposables","Packaging Ltd","pcs","0.007"')
+    expect((await importItems(exported, 'dry_run=true')).body.data).toMatchObject({ create: 0, update: 0, unchanged: 1, errors: [] })
+    const res = await importItems('name,unit,cost_price\nStraws,pcs,0.00049\nLids,pcs,0.000491\n', 'dry_run=true')
+    expect(res.body.data.errors).toEqual([{ row: 3, column: 'cost_price', value: '0.000491', message: 'cost_price must have at most 5 decimal places' }])
+    expect((await importItems('name,unit,cost_price\nStraws,pcs,0.00049\n', 'dry_run=false')).status).toBe(200)
+    const straws = (await call('GET', '/items?q=Straws')).body.data[0]
+    expect(straws.cost_price).toBe(0.00049)
+  })
+
+  test('report downloads show a unit cost with its decimals and the value rounded once', async () => {
+    const cups = await pieces('Paper cups')
+    await receiveBox(cups, 7, 'B-1')
+    const today = localDate(new Date(), env.deps.settings.get().time_zone)
+    const balance = await csv(`/reports/download/stock-balance?start_date=${today}&end_date=${today}`)
+    expect(balance).toMatch(/"Paper cups".*"0\.007".*"7\.00"/)
+    const movements = await csv(`/reports/download/stock-movements?start_date=${today}&end_date=${today}`)
+    expect(movements).toMatch(/"Paper cups".*"1000","pcs","0\.007","7\.00"/)
   })
 })

@@ -136,7 +136,7 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
     const pct = plate && price ? mul(div(plate, price), exact(100)) : null
     return {
       batch: b,
-      cost_per_yield_unit: b.complete ? round(perYield) : null,
+      cost_per_yield_unit: b.complete ? round(perYield, COST_DECIMALS) : null, // a cost per unit, like an item's: 0.0041 per ml
       plate_cost: plate ? round(plate) : null,
       menu_price: r.menu_price === null ? null : r.menu_price / 100,
       food_cost_pct: pct ? round(pct) : null,
