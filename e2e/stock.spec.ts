@@ -18,14 +18,14 @@ async function search(page: Page, label: string, text: string) {
 }
 
 /** An item made through the API, for the flows that are not about creating items. */
-async function apiItem(request: APIRequestContext, name: string, quantity: number, unit = 'kg') {
+async function apiItem(request: APIRequestContext, name: string, quantity: number, unit = 'kg', cost = 10) {
   const { token } = await apiLogin(request, DEMO.Storekeeper.email)
   const headers = { Authorization: `Bearer ${token}` }
   const categories = (await (await request.get('/api/categories?limit=1', { headers })).json()).data
   const suppliers = (await (await request.get('/api/suppliers?limit=1', { headers })).json()).data
   const res = await request.post('/api/items', {
     headers,
-    data: { name, category_id: categories[0].id, supplier_id: suppliers[0].id, unit, cost_price: 10, current_quantity: quantity, min_stock_level: 1 },
+    data: { name, category_id: categories[0].id, supplier_id: suppliers[0].id, unit, cost_price: cost, current_quantity: quantity, min_stock_level: 1 },
   })
   expect(res.status()).toBe(201)
   return (await res.json()).data as { id: number }
@@ -83,11 +83,11 @@ test('Storekeeper creates a category, a supplier and an item, finds it by barcod
   await itemDialog.getByLabel('Category').selectOption({ label: category })
   await itemDialog.getByLabel('Supplier', { exact: true }).selectOption({ label: supplier })
   await itemDialog.getByLabel('Unit').fill('kg')
-  await itemDialog.getByLabel('Cost Price (ZMW)').fill('12.505')
+  await itemDialog.getByLabel('Cost Price (ZMW)').fill('12.505001') // a cost per unit keeps up to 5 decimals (issue 29)
   await itemDialog.getByLabel('Initial Quantity').fill('10')
   await itemDialog.getByLabel('Minimum Stock Level').fill('2')
   await itemDialog.getByRole('button', { name: 'Create Item' }).click()
-  await expect(itemDialog.getByText('At most 2 decimals', { exact: true })).toBeVisible()
+  await expect(itemDialog.getByText('At most 5 decimals', { exact: true })).toBeVisible()
   await itemDialog.getByLabel('Cost Price (ZMW)').fill('12.5')
   await itemDialog.getByRole('button', { name: 'Create Item' }).click()
   await expect(page.getByRole('status').filter({ hasText: STOCK_MSG.itemCreated })).toBeVisible()
@@ -128,6 +128,26 @@ test('Storekeeper creates a category, a supplier and an item, finds it by barcod
   await rowOf(page, category).getByRole('button', { name: 'Delete' }).click()
   await page.getByRole('alertdialog', { name: 'Delete Category' }).getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByRole('alertdialog', { name: 'Error' })).toContainText(STOCK_MSG.inUse('category', 1, 1))
+})
+
+test('a cost below a cent (a piece of a box of 1,000 at 7.00) shows as 0.007, is worth 7.00 and survives an edit', async ({ page, request }) => {
+  const name = `Cups ${stamp()}`
+  const cups = await apiItem(request, name, 1000, 'pcs', 0.007)
+  await signInAs(page, 'Manager', '/stock')
+  await search(page, 'Search items', name)
+  const row = rowOf(page, name)
+  const money = (n: number, digits: number) => new Intl.NumberFormat('en-ZM', { style: 'currency', currency: 'ZMW', maximumFractionDigits: digits }).format(n)
+  await expect(row).toContainText(money(0.007, 5))
+  await expect(row).toContainText(money(7, 2))
+  await row.getByRole('button', { name: 'Edit' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit Item' })
+  await expect(edit.getByLabel('Cost Price (ZMW)')).toHaveValue('0.007')
+  await edit.getByLabel('Item Name').fill(`${name} edited`)
+  await edit.getByRole('button', { name: 'Update Item' }).click()
+  await expect(page.getByRole('status').filter({ hasText: STOCK_MSG.itemUpdated })).toBeVisible()
+  const { token } = await apiLogin(request, DEMO.Manager.email)
+  const saved = (await (await request.get(`/api/items/${cups.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).data
+  expect(saved).toMatchObject({ name: `${name} edited`, cost_price: 0.007, total_value: 7 })
 })
 
 test('Manager sees Total Value; Storekeeper sees Total Categories and no value column', async ({ page }) => {

@@ -1,7 +1,7 @@
 // The UI's pure helpers, run in Node by Playwright's runner (bun test covers src/ only).
 import { expect, test } from '@playwright/test'
 import { MSG } from '../src/contract/messages'
-import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../ui/src/lib/format'
+import { formatCost, formatDate, formatDateTime, formatMoney, formatQuantity } from '../ui/src/lib/format'
 import { validateProfile } from '../ui/src/pages/profile/validate'
 import { isTokenExpired } from '../ui/src/session/token'
 import { UI } from '../ui/src/messages/common'
@@ -16,6 +16,14 @@ test('money is formatted for the restaurant with up to 2 decimals', () => {
   expect(formatMoney(null, zm)).toContain('0')
   expect(formatMoney(10, { locale: 'en-US', currency: 'USD' })).toBe('$10.00')
   expect(formatQuantity(2.5, 'kg')).toBe('2.5 kg')
+})
+
+test('a cost per unit keeps the decimals it has, up to 5 (a piece of a box of 1,000 at 7.00 is 0.007)', () => {
+  expect(formatCost(0.007, zm)).toContain('0.007')
+  expect(formatCost(0.0049, zm)).toContain('0.0049')
+  expect(formatCost(12.5, zm)).toBe(formatMoney(12.5, zm))
+  expect(formatCost(0.007, { locale: 'en-US', currency: 'USD' })).toBe('$0.007')
+  expect(formatCost(3, { locale: 'en-US', currency: 'USD' })).toBe('$3.00')
 })
 
 test("dates never show 'Invalid Date'", () => {

@@ -9,7 +9,7 @@ const [path, port] = process.argv.slice(2)
 const db = new Database(path, { readonly: true, strict: true })
 const page = db.query(
   `SELECT i.id, i.name, i.sku, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
-     i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at,
+     i.unit, i.cost_e5 / 100000.0 AS cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at,
      i.density, i.each_weight, i.yield_pct, i.par_level, i.order_pack_id, i.supplier_code
    FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id
    WHERE i.is_active = 1 ORDER BY i.name COLLATE NOCASE, i.id LIMIT 50 OFFSET $offset`,

@@ -30,11 +30,11 @@ db.exec(`INSERT INTO categories (name, created_at, updated_at) VALUES ('Food', '
 db.exec(`INSERT INTO suppliers (name, created_at, updated_at) VALUES ('Market', '${at}', '${at}')`)
 const units = ['kg', 'L', 'each', 'g', 'ml']
 const insertItem = db.query(
-  `INSERT INTO items (name, category_id, supplier_id, unit, cost_price, current_quantity, min_stock_level, is_active, created_at, updated_at, density, each_weight, yield_pct)
+  `INSERT INTO items (name, category_id, supplier_id, unit, cost_e5, current_quantity, min_stock_level, is_active, created_at, updated_at, density, each_weight, yield_pct)
    VALUES ($name, 1, 1, $unit, $cost, 0, 0, 1, $at, $at, 95, 6000, $yield)`,
 )
 db.transaction(() => {
-  for (let i = 1; i <= ITEMS; i++) insertItem.run({ name: `Item ${i}`, unit: units[i % units.length], cost: 100 + ((i * 37) % 5000), at, yield: 7000 + (i % 7) * 500 })
+  for (let i = 1; i <= ITEMS; i++) insertItem.run({ name: `Item ${i}`, unit: units[i % units.length], cost: (100 + ((i * 37) % 5000)) * 1000, at, yield: 7000 + (i % 7) * 500 })
 })()
 const lineUnit = (itemId: number) => ['g', 'ml', 'each', 'g', 'ml'][itemId % units.length]
 

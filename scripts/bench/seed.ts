@@ -77,14 +77,14 @@ export async function seedBench(db: Db, o: BenchSeedOptions = {}): Promise<Bench
     for (let i = 1; i <= suppliers; i++) sup.run(i, `Supplier ${String(i).padStart(3, '0')}`, `Contact ${i}`, `supplier${i}@bench.local`, `+260 97 ${100000 + i}`, 'Lusaka', at, at)
 
     const item = db.prepare(
-      `INSERT INTO items (id, name, barcode, category_id, supplier_id, unit, cost_price, current_quantity, min_stock_level, expiry_date, is_active, created_at, updated_at)
+      `INSERT INTO items (id, name, barcode, category_id, supplier_id, unit, cost_e5, current_quantity, min_stock_level, expiry_date, is_active, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 1, ?, ?)`,
     )
     const units = ['kg', 'liters', 'bottles', 'pieces', 'packs']
     const today = now.toISOString().slice(0, 10)
     for (let i = 1; i <= items; i++) {
       const expiry = rnd() < 0.4 ? new Date(Date.parse(today) + Math.floor(rnd() * 400 - 30) * 86_400_000).toISOString().slice(0, 10) : null
-      item.run(i, `Item ${String(i).padStart(5, '0')} ${units[i % 5]}`, rnd() < 0.5 ? `BC${100000 + i}` : null, 1 + (i % categories), 1 + (i % suppliers), units[i % 5], 100 + Math.floor(rnd() * 50_000), Math.floor(rnd() * 2000), expiry, at, at)
+      item.run(i, `Item ${String(i).padStart(5, '0')} ${units[i % 5]}`, rnd() < 0.5 ? `BC${100000 + i}` : null, 1 + (i % categories), 1 + (i % suppliers), units[i % 5], (100 + Math.floor(rnd() * 50_000)) * 1000, Math.floor(rnd() * 2000), expiry, at, at)
     }
 
     const restore = withoutIndexes(db, 'stock_movements')

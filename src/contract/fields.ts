@@ -16,6 +16,20 @@ export const amount = (field: string, min = 0) =>
     v.check(hasTwoDecimalsAtMost, `${field} must have at most 2 decimal places`),
   )
 
+/**
+ * A cost per base unit (an item's cost_price): up to 5 decimals (COST_DECIMALS in fixed.ts), since a
+ * piece of a box of 1,000 at 7.00 costs 0.007; stored as integer 1/100,000. More decimals are a 400, never rounded.
+ */
+export const unitCost = (field: string) =>
+  v.pipe(
+    v.number(`${field} must be a number`),
+    v.finite(`${field} must be a number`),
+    v.minValue(0, `${field} must be at least 0`),
+    v.maxValue(MAX_AMOUNT, `${field} is too large`),
+    // Exact: the number is the double of its own 5-decimal rounding (1e9 × 1e5 is still an exact double).
+    v.check((n) => Number(n.toFixed(5)) === n, `${field} must have at most 5 decimal places`),
+  )
+
 /** Like amount, but may be negative (stock count differences, adjustments). */
 export const signedAmount = (field: string) =>
   v.pipe(

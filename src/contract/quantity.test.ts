@@ -57,3 +57,14 @@ describe('parseQuantity', () => {
     expect(quantityValue('1,234.5')).toBeNaN()
   })
 })
+
+describe('a cost per unit typed (issue 29): up to 5 decimals', () => {
+  test('0.007 and 0,00049 are read exactly; 6 decimals are refused, never rounded', () => {
+    expect(parseQuantity('0.007', 5)).toEqual({ ok: true, value: 0.007 })
+    expect(parseQuantity('0,00049', 5)).toEqual({ ok: true, value: 0.00049 })
+    expect(parseQuantity('123456789.12345', 5)).toEqual({ ok: true, value: 123456789.12345 })
+    expect(parseQuantity('0.000491', 5)).toEqual({ ok: false, empty: false, message: 'At most 5 decimals' })
+    expect(quantityValue('0.007', 5)).toBe(0.007)
+    expect(quantityValue('0.007')).toBeNaN() // a quantity keeps 2
+  })
+})

@@ -14,8 +14,11 @@ export const QUANTITY_MSG = {
 
 const SHAPE = /^(-?)(\d*)(?:[.,](\d*))?$/
 
-/** '2,5' → 2.5, ' 3 ' → 3; '1,234.5', '2,5,1', '2.555', 'abc' and '' are refused with a message. */
-export function parseQuantity(text: string): ParsedQuantity {
+/**
+ * '2,5' → 2.5, ' 3 ' → 3; '1,234.5', '2,5,1', '2.555', 'abc' and '' are refused with a message.
+ * `decimals`: 2 for quantities and amounts; 5 (COST_DECIMALS) for a cost per unit, since a piece of a box of 1,000 at 7.00 costs 0.007.
+ */
+export function parseQuantity(text: string, decimals = 2): ParsedQuantity {
   const t = text.trim()
   if (t === '') return { ok: false, empty: true, message: QUANTITY_MSG.required }
   const marks = t.replace(/[^.,]/g, '').length
@@ -23,16 +26,17 @@ export function parseQuantity(text: string): ParsedQuantity {
   const m = SHAPE.exec(t)
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) return { ok: false, empty: false, message: QUANTITY_MSG.notANumber }
   const [, sign, whole, fraction = ''] = m
-  if (fraction.length > 2) return { ok: false, empty: false, message: QUANTITY_MSG.twoDecimals }
-  // Hundredths as an integer first, so the number returned is exactly the one typed (no float noise).
-  const hundredths = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'))
-  if (!Number.isSafeInteger(hundredths)) return { ok: false, empty: false, message: QUANTITY_MSG.tooLarge }
-  const value = hundredths / 100
+  if (fraction.length > decimals) return { ok: false, empty: false, message: decimals === 2 ? QUANTITY_MSG.twoDecimals : `At most ${decimals} decimals` }
+  // A whole number of the smallest step first, so the number returned is exactly the one typed (no float noise).
+  const scale = 10 ** decimals
+  const steps = Number(whole || '0') * scale + Number(fraction.padEnd(decimals, '0'))
+  if (!Number.isSafeInteger(steps)) return { ok: false, empty: false, message: QUANTITY_MSG.tooLarge }
+  const value = steps / scale
   return { ok: true, value: sign && value !== 0 ? -value : value }
 }
 
 /** What a form sends for a typed quantity: the number, undefined when left empty (the schema says "required"), NaN when refused. */
-export function quantityValue(text: string): number | undefined {
-  const r = parseQuantity(text)
+export function quantityValue(text: string, decimals = 2): number | undefined {
+  const r = parseQuantity(text, decimals)
   return r.ok ? r.value : r.empty ? undefined : Number.NaN
 }

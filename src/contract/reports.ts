@@ -43,7 +43,8 @@ export const reportFileName = (type: ReportType, start: string, end: string) => 
 export interface ReportColumn {
   key: string
   header: string
-  kind: 'text' | 'money' | 'qty' | 'number'
+  /** money: an amount (2 decimals); cost: a cost per unit (2 decimals, more when it has them: 0.007). */
+  kind: 'text' | 'money' | 'cost' | 'qty' | 'number'
 }
 
 /** POST /reports/generate → data: never the whole report, only the first rows and the count. */

@@ -1,10 +1,11 @@
 import * as v from 'valibot'
 import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
-import { amount, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, safeName, toDateRange, upperEnum, withDateAliases } from './fields'
+import { amount, unitCost, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, safeName, toDateRange, upperEnum, withDateAliases } from './fields'
 import { daysBetween, localDate } from './dates'
 import { MANAGER } from './roles'
 import { optionalCode } from './barcodes'
 import { PacksField, type Pack } from './packs'
+import { COST_SCALE } from './fixed'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
 
@@ -203,7 +204,7 @@ const itemFields = {
   category_id: required('category_id', id('category_id')),
   supplier_id: required('supplier_id', id('supplier_id')),
   unit: requiredText('unit', 30),
-  cost_price: required('cost_price', amount('cost_price')),
+  cost_price: required('cost_price', unitCost('cost_price')),
   min_stock_level: v.optional(amount('min_stock_level'), 0),
   expiry_date: v.pipe(optionalDate('expiry_date'), v.transform(blankToNull)),
   // Recipes (issue 22): bridges between mass, volume and count, and the usable share after trimming.
@@ -312,11 +313,15 @@ export const MovementTypeParam = upperEnum('type', MOVEMENT_TYPES)
  * (cost and quantity each up to MAX_AMOUNT) would multiply to 1e22 and overflow.
  */
 export const MAX_ITEM_VALUE = 100_000_000_000
-/** The same ceiling as cost in cents × quantity in hundredths (the stored units). */
-export const MAX_VALUE_PRODUCT = MAX_ITEM_VALUE * 100 * 100
+/** The same ceiling as cost in 1/100,000 × quantity in hundredths (the stored units): 1e18, under 2^63 (SQL) but over 2^53. */
+export const MAX_VALUE_PRODUCT = MAX_ITEM_VALUE * COST_SCALE * 100
+const MAX_VALUE_PRODUCT_N = BigInt(MAX_ITEM_VALUE) * BigInt(COST_SCALE) * 100n
 
-/** Whether cost (cents) × quantity (hundredths) passes the ceiling. Exact: at the ceiling the product is far below 2^53. */
-export const exceedsValueCeiling = (costCents: number, qtyHundredths: number) => costCents * qtyHundredths > MAX_VALUE_PRODUCT
+/** Whether cost (1/100,000) × quantity (hundredths) passes the ceiling; exact past 2^53 (BigInt). */
+export const exceedsValueCeiling = (cost: number, qtyHundredths: number) => {
+  const p = cost * qtyHundredths
+  return Number.isSafeInteger(p) ? false : BigInt(cost) * BigInt(qtyHundredths) > MAX_VALUE_PRODUCT_N
+}
 
 // ---------- Messages ----------
 

@@ -12,6 +12,7 @@ import m0011 from '../../migrations/0011_item_sku.sql' with { type: 'text' }
 import m0012 from '../../migrations/0012_recipes.sql' with { type: 'text' }
 import m0013 from '../../migrations/0013_barcodes.sql' with { type: 'text' }
 import m0014 from '../../migrations/0014_kitchen_minimums.sql' with { type: 'text' }
+import m0015 from '../../migrations/0015_exact_costs.sql' with { type: 'text' }
 import m0017 from '../../migrations/0017_ledger_source_lines.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0012_recipes', sql: m0012 },
   { name: '0013_barcodes', sql: m0013 },
   { name: '0014_kitchen_minimums', sql: m0014 },
-  // 0015 and 0016 land from other branches of issue 29; the runner counts entries, so this one sits after them once merged.
+  { name: '0015_exact_costs', sql: m0015 },
+  // 0016 lands from another branch of issue 29 and sits before 0017 once merged.
   { name: '0017_ledger_source_lines', sql: m0017 },
 ]

@@ -1,9 +1,10 @@
+import { formatCost, toCost } from '../contract/fixed'
 
 export interface CsvColumn<Row> {
   header: string
   value: (row: Row) => string | number | null | undefined
-  /** money: always 2 decimals; qty: as a person writes it; text: neutralised against formulas. */
-  kind?: 'text' | 'money' | 'qty'
+  /** money: always 2 decimals; cost (per unit): 2 decimals, more when it has them (0.007); qty: as a person writes it; text: neutralised against formulas. */
+  kind?: 'text' | 'money' | 'cost' | 'qty'
 }
 
 // A spreadsheet runs a cell that starts with = + - @ tab or CR as a formula; a leading ' shows it as text.
@@ -14,7 +15,7 @@ export const neutralise = (text: string) => (FORMULA_START.test(text) ? `'${text
 function cell<Row>(column: CsvColumn<Row>, row: Row): string {
   const v = column.value(row)
   if (v === null || v === undefined) return ''
-  if (typeof v === 'number') return column.kind === 'money' ? v.toFixed(2) : String(v)
+  if (typeof v === 'number') return column.kind === 'money' ? v.toFixed(2) : column.kind === 'cost' ? formatCost(toCost(v)) : String(v)
   return neutralise(v)
 }
 

@@ -2,7 +2,7 @@ import { EXPIRING_HIGH_DAYS, type AlertType } from '../../contract/alerts'
 import { expiryStatus, quantityStatus } from '../../contract/stock'
 import type { Settings } from '../../contract/settings'
 import type { Db } from '../../db/open'
-import { formatQty, fromCents, toCents } from '../../contract/fixed'
+import { formatCost, formatQty, fromCents, fromCost, toCents } from '../../contract/fixed'
 import type { Clock } from '../../lib/clock'
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
 import * as repo from './repo'
@@ -195,26 +195,27 @@ export interface PriceFact {
   itemName: string
   unit: string
   supplierName: string
-  /** Cents per base unit. */
+  /** Per base unit, in 1/100,000 (COST_SCALE): a piece of a box of 1,000 at 4.90 is 490, not 0. */
   oldPrice: number
   newPrice: number
 }
 
 /**
  * Raises PRICE_CHANGE when |new − old| ≥ `price_alert_pct` % of old (MEDIUM; HIGH at twice the threshold).
- * Exact in integers: |Δ| × 10000 ≥ pct(hundredths) × old. Returns the alert's priority, or null below the threshold.
+ * Exact in integers (BigInt: prices in 1/100,000 times 10000 pass 2^53): |Δ| × 10000 ≥ pct(hundredths) × old. Returns the alert's priority, or null below the threshold.
  */
 export function checkPriceChange(db: Db, ctx: AlertContext, f: PriceFact): 'MEDIUM' | 'HIGH' | null {
   if (f.oldPrice <= 0) return null
   const s = ctx.settings()
-  const pct = toCents(s.price_alert_pct)
-  const delta = Math.abs(f.newPrice - f.oldPrice)
-  if (delta * 10000 < pct * f.oldPrice) return null
-  const priority = delta * 10000 >= 2 * pct * f.oldPrice ? 'HIGH' : 'MEDIUM'
+  const pct = BigInt(toCents(s.price_alert_pct))
+  const delta = BigInt(Math.abs(f.newPrice - f.oldPrice)) * 10000n
+  const old = BigInt(f.oldPrice)
+  if (delta < pct * old) return null
+  const priority = delta >= 2n * pct * old ? 'HIGH' : 'MEDIUM'
   const changePct = Math.round(((f.newPrice - f.oldPrice) / f.oldPrice) * 10000) / 100
   const key = `PRICE_CHANGE:receipt_line:${f.receiptLineId}`
   if (repo.alertKeyExists(db, key)) return priority
-  const price = (c: number) => `${(c / 100).toFixed(2)} ${s.currency}/${f.unit}`
+  const price = (c: number) => `${formatCost(c)} ${s.currency}/${f.unit}`
   repo.insertAlert(
     db,
     {
@@ -222,7 +223,7 @@ export function checkPriceChange(db: Db, ctx: AlertContext, f: PriceFact): 'MEDI
       priority,
       title: `Price ${f.newPrice > f.oldPrice ? 'up' : 'down'} ${Math.abs(changePct)}%: ${f.itemName}`,
       message: `${f.itemName} from ${f.supplierName} was received at ${price(f.newPrice)}; the last price was ${price(f.oldPrice)} (${changePct > 0 ? '+' : ''}${changePct}%).`,
-      details: { item_name: f.itemName, unit: f.unit, supplier_name: f.supplierName, old_price: f.oldPrice / 100, new_price: f.newPrice / 100, change_pct: changePct, receipt_id: f.receiptId },
+      details: { item_name: f.itemName, unit: f.unit, supplier_name: f.supplierName, old_price: fromCost(f.oldPrice), new_price: fromCost(f.newPrice), change_pct: changePct, receipt_id: f.receiptId },
       item_id: f.itemId,
       condition_key: key,
     },

@@ -123,7 +123,7 @@ export const alertCounts = (db: Db) =>
 export const wastageBetween = (db: Db, from: string, to: string) =>
   db
     .query(
-      `SELECT count(*) AS n, coalesce(sum((i.cost_price * m.quantity + 50) / 100), 0) AS value
+      `SELECT count(*) AS n, coalesce(sum((i.cost_e5 * m.quantity + 50000) / 100000), 0) AS value
        FROM kitchen_movements m JOIN items i ON i.id = m.item_id
        WHERE m.movement_type = 'WASTE' AND m.movement_date >= $from AND m.movement_date < $to`,
     )

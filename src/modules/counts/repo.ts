@@ -135,7 +135,8 @@ export interface LineRow {
   counted_by_name: string | null
   counted_at: string | null
   expected: number
-  cost_price: number
+  /** 1/100,000 per unit. */
+  cost_e5: number
   /** The item's counted total over all its lines of the session (null: none counted). */
   item_counted: number | null
 }
@@ -146,7 +147,7 @@ export const countLines = (db: Db, id: number) =>
     .query(
       `WITH totals AS (SELECT item_id, sum(counted) AS item_counted FROM stock_count_lines WHERE count_id = $id GROUP BY item_id)
        SELECT l.area_id, l.item_id, i.name AS item_name, i.unit, l.position, l.found, l.counted, l.counted_by, u.name AS counted_by_name, l.counted_at,
-         ci.expected, i.cost_price, t.item_counted
+         ci.expected, i.cost_e5, t.item_counted
        FROM stock_count_lines l
        JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id
        JOIN items i ON i.id = l.item_id
@@ -210,7 +211,8 @@ export interface ItemTotalRow {
   item_name: string
   unit: string
   is_active: number
-  cost_price: number
+  /** 1/100,000 per unit. */
+  cost_e5: number
   current_quantity: number
   expected: number
   counted: number | null
@@ -223,7 +225,7 @@ export interface ItemTotalRow {
 export const itemTotals = (db: Db, id: number) =>
   db
     .query(
-      `SELECT ci.item_id, i.name AS item_name, i.unit, i.is_active, i.cost_price, i.current_quantity, ci.expected, ci.reason,
+      `SELECT ci.item_id, i.name AS item_name, i.unit, i.is_active, i.cost_e5, i.current_quantity, ci.expected, ci.reason,
          (SELECT sum(l.counted) FROM stock_count_lines l WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS counted,
          (SELECT group_concat(ca.area_name, '|') FROM stock_count_lines l JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS area_names,
          (SELECT group_concat(l.area_id, '|') FROM stock_count_lines l WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS area_ids

@@ -16,7 +16,7 @@ import {
   type UncountedChoice,
 } from '../../contract/counts'
 import { packedToHundredths } from '../../contract/packs'
-import { fromCents, valueCents } from '../../contract/fixed'
+import { costValueCents, fromCents, fromCost } from '../../contract/fixed'
 import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import type { ServiceDeps } from '../../deps'
@@ -29,7 +29,7 @@ import * as repo from './repo'
 const isManager = (user: Pick<User, 'role_name'>) => user.role_name === MANAGER
 
 /** cost (cents) × a signed quantity (hundredths) → signed value in cents, half away from zero. */
-const signedValue = (costCents: number, qty: number) => (qty < 0 ? -valueCents(costCents, -qty) : valueCents(costCents, qty))
+const signedValue = (cost: number, qty: number) => (qty < 0 ? -costValueCents(cost, -qty) : costValueCents(cost, qty))
 
 /** Expected and variance are hidden while a blind count is OPEN (from everyone, in every answer). */
 export const showsExpected = (c: Pick<repo.CountRow, 'blind' | 'status'>) => !(c.blind === 1 && c.status === 'OPEN')
@@ -90,7 +90,7 @@ export function createCountService({ db, clock, settings, stockEvents }: Service
       const variance = l.item_counted === null ? null : l.item_counted - l.expected
       line.expected = fromCents(l.expected)
       line.variance = variance === null ? null : fromCents(variance)
-      if (value) line.variance_value = variance === null ? null : fromCents(signedValue(l.cost_price, variance))
+      if (value) line.variance_value = variance === null ? null : fromCents(signedValue(l.cost_e5, variance))
     }
     return line
   }
@@ -111,7 +111,7 @@ export function createCountService({ db, clock, settings, stockEvents }: Service
     let losses = 0
     const out: ReviewLine[] = rows.map((r) => {
       const variance = r.counted === null ? null : r.counted - r.expected
-      const value = variance === null ? null : signedValue(r.cost_price, variance)
+      const value = variance === null ? null : signedValue(r.cost_e5, variance)
       if (value !== null && value > 0) gains += value
       if (value !== null && value < 0) losses += value
       return {
@@ -124,7 +124,7 @@ export function createCountService({ db, clock, settings, stockEvents }: Service
         expected: fromCents(r.expected),
         counted: r.counted === null ? null : fromCents(r.counted),
         variance: variance === null ? null : fromCents(variance),
-        cost_price: fromCents(r.cost_price),
+        cost_price: fromCost(r.cost_e5),
         variance_value: value === null ? null : fromCents(value),
         over_threshold: variance !== null && overThreshold(r.expected, variance, Math.abs(value!), s.count_variance_pct, s.count_variance_value),
         reason: r.reason,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEMO_PASSWORD, seedDemo } from '../../cli/demo'
-import { valueCents } from '../../contract/fixed'
+import { costValueCents } from '../../contract/fixed'
 import { addDays, daysBetween, localDate } from '../../contract/dates'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
 
@@ -11,7 +11,7 @@ const tokens: Record<string, string> = {}
 let today: string
 let zone: string
 
-interface RawItem { id: number; category_id: number; cost_price: number; current_quantity: number; min_stock_level: number; expiry_date: string | null; is_active: number }
+interface RawItem { id: number; category_id: number; cost_e5: number; current_quantity: number; min_stock_level: number; expiry_date: string | null; is_active: number }
 
 beforeAll(async () => {
   env = await makeTestEnv()
@@ -41,7 +41,7 @@ describe('manager dashboard over the demo restaurant', () => {
     expect(stats.stock).toEqual({
       totalItems: items.length,
       lowStockItems: items.filter((i) => i.current_quantity <= i.min_stock_level).length,
-      totalValue: items.reduce((sum, i) => sum + valueCents(i.cost_price, i.current_quantity), 0) / 100,
+      totalValue: items.reduce((sum, i) => sum + costValueCents(i.cost_e5, i.current_quantity), 0) / 100,
     })
     expect(stats.users).toEqual({ total: users.length, active: users.filter((u) => u.is_active).length, inactive: users.filter((u) => !u.is_active).length })
   })
@@ -96,7 +96,7 @@ describe('manager dashboard over the demo restaurant', () => {
     expect(trends.stock_in).toEqual(perDay(all("SELECT movement_date AS at, 1 AS v FROM stock_movements WHERE type = 'IN'")))
     expect(trends.stock_out).toEqual(perDay(all("SELECT movement_date AS at, 1 AS v FROM stock_movements WHERE type = 'OUT'")))
     expect(trends.usage).toEqual(perDay(all("SELECT movement_date AS at, 1 AS v FROM kitchen_movements WHERE source_type = 'USAGE'")))
-    const waste = perDay(all("SELECT m.movement_date AS at, (i.cost_price * m.quantity + 50) / 100 AS v FROM kitchen_movements m JOIN items i ON i.id = m.item_id WHERE m.movement_type = 'WASTE'"))
+    const waste = perDay(all("SELECT m.movement_date AS at, (i.cost_e5 * m.quantity + 50000) / 100000 AS v FROM kitchen_movements m JOIN items i ON i.id = m.item_id WHERE m.movement_type = 'WASTE'"))
     expect(trends.wastage_value).toEqual(waste.map((c) => c / 100))
     expect(trends.stock_in.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThan(0)
 
@@ -112,7 +112,7 @@ describe('manager dashboard over the demo restaurant', () => {
         if (localDate(new Date(m.at), zone) <= end || !qty.has(m.item_id)) continue
         qty.set(m.item_id, qty.get(m.item_id)! - (m.type === 'OUT' ? -m.quantity : m.quantity))
       }
-      const exact = items.reduce((sum, i) => sum + valueCents(i.cost_price, qty.get(i.id)!), 0) / 100
+      const exact = items.reduce((sum, i) => sum + costValueCents(i.cost_e5, qty.get(i.id)!), 0) / 100
       // Each later movement is valued on its own, rounded to the ngwee: at most half a ngwee apart per movement.
       const later = moves.filter((m) => localDate(new Date(m.at), zone) > end).length
       expect(Math.abs(trends.stock_value[day] - exact)).toBeLessThanOrEqual(later * 0.005 + 1e-9)

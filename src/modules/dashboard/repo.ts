@@ -33,7 +33,7 @@ export const recountStockFigures = (db: Db, today: string, until: string) =>
   db
     .query(
       `SELECT count(*) AS total_items,
-         coalesce(sum((cost_price * current_quantity + 50) / 100), 0) AS value_cents,
+         coalesce(sum((cost_e5 * current_quantity + 50000) / 100000), 0) AS value_cents,
          coalesce(sum(current_quantity <= min_stock_level), 0) AS low_stock,
          coalesce(sum(expiry_date >= $today AND expiry_date <= $until), 0) AS expiring,
          coalesce(sum(expiry_date < $today), 0) AS expired,
@@ -179,10 +179,10 @@ export function rebuildActivityBuckets(db: Db) {
   db.exec('DELETE FROM activity_buckets')
   db.exec(`INSERT INTO activity_buckets (bucket, stock_in, stock_out, adjustments, value_delta)
     SELECT ${BUCKET('m.movement_date')}, sum(m.type = 'IN'), sum(m.type = 'OUT'), sum(m.type = 'ADJUSTMENT'),
-      sum(CASE WHEN i.is_active = 0 THEN 0 WHEN m.type = 'OUT' OR m.quantity < 0 THEN -((i.cost_price * abs(m.quantity) + 50) / 100) ELSE (i.cost_price * m.quantity + 50) / 100 END)
+      sum(CASE WHEN i.is_active = 0 THEN 0 WHEN m.type = 'OUT' OR m.quantity < 0 THEN -((i.cost_e5 * abs(m.quantity) + 50000) / 100000) ELSE (i.cost_e5 * m.quantity + 50000) / 100000 END)
     FROM stock_movements m JOIN items i ON i.id = m.item_id GROUP BY 1`)
   db.exec(`INSERT INTO activity_buckets (bucket, usage, wastage_value)
-    SELECT ${BUCKET('m.movement_date')}, sum(m.source_type = 'USAGE'), sum(CASE WHEN m.movement_type = 'WASTE' THEN (i.cost_price * m.quantity + 50) / 100 ELSE 0 END)
+    SELECT ${BUCKET('m.movement_date')}, sum(m.source_type = 'USAGE'), sum(CASE WHEN m.movement_type = 'WASTE' THEN (i.cost_e5 * m.quantity + 50000) / 100000 ELSE 0 END)
     FROM kitchen_movements m JOIN items i ON i.id = m.item_id WHERE true GROUP BY 1
     ON CONFLICT(bucket) DO UPDATE SET usage = usage + excluded.usage, wastage_value = wastage_value + excluded.wastage_value`)
 }

@@ -21,8 +21,8 @@ export interface ItemAt {
   unit: string
   /** Main store + kitchen, hundredths. */
   quantity: number
-  /** Cents per stock unit at that instant. */
-  cost: number
+  /** Cost per stock unit at that instant, 1/100,000 (COST_SCALE). */
+  cost_e5: number
 }
 
 /**
@@ -41,9 +41,9 @@ export function itemsAt(db: Db, at: string): ItemAt[] {
        SELECT i.id, i.name, i.unit,
          i.current_quantity - coalesce(ma.q, 0) + coalesce(k.quantity, 0) - coalesce(ka.q, 0) AS quantity,
          coalesce(
-           (SELECT h.cost_price FROM item_cost_history h WHERE h.item_id = i.id AND h.at <= $at ORDER BY h.at DESC, h.id DESC LIMIT 1),
-           (SELECT h.cost_price FROM item_cost_history h WHERE h.item_id = i.id ORDER BY h.at, h.id LIMIT 1),
-           i.cost_price) AS cost
+           (SELECT h.cost_e5 FROM item_cost_history h WHERE h.item_id = i.id AND h.at <= $at ORDER BY h.at DESC, h.id DESC LIMIT 1),
+           (SELECT h.cost_e5 FROM item_cost_history h WHERE h.item_id = i.id ORDER BY h.at, h.id LIMIT 1),
+           i.cost_e5) AS cost_e5
        FROM items i
        LEFT JOIN main_after ma ON ma.item_id = i.id
        LEFT JOIN kitchen_stock k ON k.item_id = i.id
@@ -64,10 +64,10 @@ export function purchasesBetween(db: Db, from: string, to: string) {
   const returned = db
     .query(
       `SELECT x.item_id, x.quantity,
-         coalesce((SELECT l.unit_cost FROM receipt_lines l WHERE l.receipt_id = x.receipt_id AND l.item_id = x.item_id ORDER BY l.id LIMIT 1), 0) AS unit_cost
+         coalesce((SELECT l.unit_cost_e5 FROM receipt_lines l WHERE l.receipt_id = x.receipt_id AND l.item_id = x.item_id ORDER BY l.id LIMIT 1), 0) AS unit_cost_e5
        FROM receipt_returns x WHERE x.created_at > $from AND x.created_at <= $to`,
     )
-    .all({ from, to }) as { item_id: number; quantity: number; unit_cost: number }[]
+    .all({ from, to }) as { item_id: number; quantity: number; unit_cost_e5: number }[]
   return { received, returned }
 }
 

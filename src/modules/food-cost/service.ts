@@ -1,6 +1,6 @@
 import { addDays, localDate } from '../../contract/dates'
 import { add, cmp, div, exact, hundredths, mul, round, sub, ZERO, type Exact } from '../../contract/exact'
-import { valueCents } from '../../contract/fixed'
+import { COST_SCALE, costValueCents } from '../../contract/fixed'
 import { RECIPE_MSG, type AvtReport, type AvtRow, type FoodCostReport, type NotCountedItem, type PeriodCount, type PeriodQuery } from '../../contract/recipes'
 import type { ServiceDeps } from '../../deps'
 import { badRequest } from '../../lib/errors'
@@ -56,10 +56,10 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
     const counted = repo.countedItemIds(db, countId)
     return items
       .filter((i) => i.quantity !== 0 && !counted.has(i.id))
-      .map((i) => ({ item_id: i.id, item_name: i.name, unit: i.unit, quantity: i.quantity / 100, value: money(valueCents(i.cost, i.quantity)) }))
+      .map((i) => ({ item_id: i.id, item_name: i.name, unit: i.unit, quantity: i.quantity / 100, value: money(costValueCents(i.cost_e5, i.quantity)) }))
   }
 
-  const valueOf = (items: repo.ItemAt[]) => items.reduce((a, i) => a + valueCents(i.cost, i.quantity), 0)
+  const valueOf = (items: repo.ItemAt[]) => items.reduce((a, i) => a + costValueCents(i.cost_e5, i.quantity), 0)
 
   return {
     foodCost(q: PeriodQuery): FoodCostReport {
@@ -68,7 +68,7 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
         const openingItems = repo.itemsAt(db, p.opening.approved_at)
         const closingItems = repo.itemsAt(db, p.closing.approved_at)
         const { received, returned } = repo.purchasesBetween(db, p.opening.approved_at, p.closing.approved_at)
-        const purchases = received.reduce((a, r) => a + r.value, 0) - returned.reduce((a, r) => a + valueCents(r.unit_cost, r.quantity), 0)
+        const purchases = received.reduce((a, r) => a + r.value, 0) - returned.reduce((a, r) => a + costValueCents(r.unit_cost_e5, r.quantity), 0)
         const openingValue = valueOf(openingItems)
         const closingValue = valueOf(closingItems)
         const cogs = openingValue + purchases - closingValue
@@ -126,7 +126,7 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
           const actual = hundredths(o.quantity + (purchased.get(id) ?? 0) - c.quantity)
           const theory = theoretical.get(id) ?? ZERO
           const variance = sub(actual, theory)
-          const value = mul(variance, hundredths(c.cost))
+          const value = mul(variance, exact(c.cost_e5, COST_SCALE))
           const waste = hundredths(wasted.get(id) ?? 0)
           rows.push({
             item_id: id,

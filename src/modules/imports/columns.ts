@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { MAX_AMOUNT } from '../../contract/fields'
+import { COST_SCALE } from '../../contract/fixed'
 import { normaliseHeader, type Delimiter, type ImportColumnSpec } from '../../contract/imports'
 import type { Db } from '../../db/open'
 
@@ -23,8 +24,8 @@ export interface ImportColumn<Stored, Draft, Value = unknown> {
   label: string
   /** Other headers accepted, in any case and spacing ("Cost Price", "price"). */
   aliases?: string[]
-  /** How the export writes the value: money always with 2 decimals, quantities as a person writes them. */
-  kind?: 'text' | 'money' | 'qty'
+  /** How the export writes the value: money always with 2 decimals, a cost per unit with its decimals (0.007), quantities as a person writes them. */
+  kind?: 'text' | 'money' | 'cost' | 'qty'
   /** Needed when the row creates a new record. */
   requiredForNew?: boolean
   /** The stored value in the same form `parse` returns (export, and deciding "unchanged"). */
@@ -45,7 +46,13 @@ export const columnSpecs = (columns: readonly ImportColumn<any, any>[]): ImportC
   columns.map((c) => ({ field: c.field, label: c.label, aliases: (c.aliases ?? []).map(normaliseHeader), required_for_new: c.requiredForNew === true }))
 
 export const cellOf = (c: ImportColumn<any, any>, value: unknown): string | number | null =>
-  c.toCell ? c.toCell(value as never) : c.kind === 'money' || c.kind === 'qty' ? (value === null || value === undefined ? null : (value as number) / 100) : ((value as string | null) ?? null)
+  c.toCell
+    ? c.toCell(value as never)
+    : c.kind === 'money' || c.kind === 'qty' || c.kind === 'cost'
+      ? value === null || value === undefined
+        ? null
+        : (value as number) / (c.kind === 'cost' ? COST_SCALE : 100)
+      : ((value as string | null) ?? null)
 
 // ---------- Cell parsers ----------
 
@@ -59,8 +66,11 @@ export function bySchema<T>(schema: v.GenericSchema<unknown, T>, cell: unknown):
   throw new CellError(r.issues[0].message)
 }
 
-/** A decimal with at most 2 places → hundredths. Decimal comma in semicolon/tab files; thousands separators where unambiguous. Blank → null. */
-export function parseAmount(field: string, cell: string, ctx: CellContext): number | null {
+/**
+ * A decimal with at most `places` places (2: → hundredths; COST_DECIMALS: → a cost in 1/100,000). Decimal comma in
+ * semicolon/tab files; thousands separators where unambiguous. Blank → null.
+ */
+export function parseAmount(field: string, cell: string, ctx: CellContext, places = 2): number | null {
   let s = cell.replace(/[\s\u00a0\u202f']/g, '')
   if (s === '') return null
   if (ctx.decimalComma) {
@@ -81,8 +91,8 @@ export function parseAmount(field: string, cell: string, ctx: CellContext): numb
   if (n < 0) throw new CellError(`${field} must be at least 0`)
   if (n > MAX_AMOUNT) throw new CellError(`${field} is too large`)
   const decimals = s.split('.')[1] ?? ''
-  if (decimals.replace(/0+$/, '').length > 2) throw new CellError(`${field} must have at most 2 decimal places`)
-  return Math.round(n * 100)
+  if (decimals.replace(/0+$/, '').length > places) throw new CellError(`${field} must have at most ${places} decimal places`)
+  return Math.round(n * 10 ** places)
 }
 
 /** YYYY-MM-DD; a date a spreadsheet wrote with a midnight time ("2027-05-01 00:00:00") is taken as its day. Blank → null. */

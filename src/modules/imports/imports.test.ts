@@ -25,7 +25,11 @@ const exportCsv = async (path: string, token = manager.token) => {
   return { status: res.status, headers: res.headers, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) }
 }
 const count = (sql: string) => (env.deps.db.query(sql).get() as { n: number }).n
-const itemByName = (name: string) => env.deps.db.query('SELECT * FROM items WHERE name = ?').get(name) as Record<string, any> | null
+/** The stored row, its cost per unit in cents as these tests write them (stored in 1/100,000 since migration 0015). */
+const itemByName = (name: string) => {
+  const row = env.deps.db.query('SELECT * FROM items WHERE name = ?').get(name) as Record<string, any> | null
+  return row && ({ ...row, cost_price: row.cost_e5 / 1000 } as Record<string, any>)
+}
 const doctorClean = () => expect(runDoctor(env.deps.db).results.filter((r) => r.problems.length)).toEqual([])
 
 describe('items import', () => {
@@ -133,7 +137,7 @@ describe('items import', () => {
     expect(errors).toContainEqual({ row: 3, column: 'name', value: '', message: 'name is required for a new item' })
     expect(errors).toContainEqual({ row: 4, column: 'cost_price', value: '12.5x', message: 'cost_price must be a number' })
     expect(errors).toContainEqual({ row: 5, column: 'expiry_date', value: '01/02/2027', message: 'expiry_date must be a date (YYYY-MM-DD)' })
-    expect(errors).toContainEqual({ row: 6, column: 'cost_price', value: '10.123', message: 'cost_price must have at most 2 decimal places' })
+    expect(errors).toContainEqual({ row: 6, column: 'cost_price', value: '10.123456', message: 'cost_price must have at most 5 decimal places' })
     expect(errors).toContainEqual({ row: 7, column: 'min_stock_level', value: '-1', message: 'min_stock_level must be at least 0' })
     expect(errors).toContainEqual({ row: 8, column: 'unit', value: '', message: 'unit is required for a new item' })
     expect(errors).toContainEqual({ row: 9, column: 'sku', value: 'GOOD-1', message: 'Row 2 has the same sku' })

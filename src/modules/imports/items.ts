@@ -1,3 +1,4 @@
+import { COST_DECIMALS } from '../../contract/fixed'
 import { isoDate, requiredText, safeName } from '../../contract/fields'
 import type { ImportResult } from '../../contract/imports'
 import { CreateItemBody, exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
@@ -23,7 +24,8 @@ export interface ItemDraft {
   category: string
   supplier: string
   unit: string
-  cost_price: number
+  /** Per unit, 1/100,000 (COST_SCALE): up to 5 decimals in the file. */
+  cost_e5: number
   min_stock_level: number
   expiry_date: string | null
 }
@@ -101,11 +103,11 @@ export const ITEM_COLUMNS: ItemColumn[] = [
   {
     field: 'cost_price',
     label: 'Cost price',
-    kind: 'money',
+    kind: 'cost',
     aliases: ['cost', 'price', 'unit_price', 'unit_cost'],
-    read: (r) => r.cost_price,
-    parse: amountKeeps('cost_price'),
-    apply: (d, v) => (d.cost_price = v),
+    read: (r) => r.cost_e5,
+    parse: (cell, ctx) => parseAmount('cost_price', cell, ctx, COST_DECIMALS) ?? undefined,
+    apply: (d, v) => (d.cost_e5 = v),
   },
   {
     field: 'min_stock_level',
@@ -152,7 +154,7 @@ const draftOf = (r: ItemRow): ItemDraft => ({
   category: r.category_name,
   supplier: r.supplier_name,
   unit: r.unit,
-  cost_price: r.cost_price,
+  cost_e5: r.cost_e5,
   min_stock_level: r.min_stock_level,
   expiry_date: r.expiry_date,
 })
@@ -224,7 +226,7 @@ export function planItems(db: Db, table: CsvTable, o: { map?: Record<string, str
 
     const draft: ItemDraft = item
       ? draftOf(item)
-      : { name: '', sku: null, barcode: null, category: DEFAULT_CATEGORY, supplier: DEFAULT_SUPPLIER, unit: '', cost_price: 0, min_stock_level: 0, expiry_date: null }
+      : { name: '', sku: null, barcode: null, category: DEFAULT_CATEGORY, supplier: DEFAULT_SUPPLIER, unit: '', cost_e5: 0, min_stock_level: 0, expiry_date: null }
     const changed: ItemColumn[] = []
     for (const c of f.present) {
       // Matched by its name, the name is the key: "garlic" finds "Garlic" and leaves it as it is.
@@ -268,8 +270,8 @@ export function planItems(db: Db, table: CsvTable, o: { map?: Record<string, str
       else count = quantity - item.current_quantity
     }
     const finalQuantity = item ? (count !== null ? quantity! : item.current_quantity) : (quantity ?? 0)
-    if (exceedsValueCeiling(draft.cost_price, finalQuantity)) fail(has(QUANTITY) ? QUANTITY : 'cost_price', STOCK_MSG.valueTooLarge(has(QUANTITY) ? QUANTITY : 'cost_price'))
-    if (item && changed.some((c) => c.field === 'cost_price') && exceedsValueCeiling(draft.cost_price, items.largestBalance(db, item.id))) fail('cost_price', STOCK_MSG.valueTooLarge('cost_price'))
+    if (exceedsValueCeiling(draft.cost_e5, finalQuantity)) fail(has(QUANTITY) ? QUANTITY : 'cost_price', STOCK_MSG.valueTooLarge(has(QUANTITY) ? QUANTITY : 'cost_price'))
+    if (item && changed.some((c) => c.field === 'cost_price') && exceedsValueCeiling(draft.cost_e5, items.largestBalance(db, item.id))) fail('cost_price', STOCK_MSG.valueTooLarge('cost_price'))
     if (!row.ok) continue
 
     if (item) claimedItem.set(item.id, row.row)
@@ -320,7 +322,7 @@ export function writeItems(db: Db, events: StockEvents, p: ItemPlan, userId: num
     category_id: p.categories.get(lower(d.category))!,
     supplier_id: p.suppliers.get(lower(d.supplier))!,
     unit: d.unit,
-    cost_price: d.cost_price,
+    cost_e5: d.cost_e5,
     min_stock_level: d.min_stock_level,
     expiry_date: d.expiry_date,
   })

@@ -17,7 +17,7 @@ export type ImportService = ReturnType<typeof createImportService>
 
 /** The export's columns from an import table: the same headers, read the same way, so a re-import finds every row unchanged. */
 const exportColumns = <S>(columns: ImportColumn<S, any>[], db: ServiceDeps['db']): CsvColumn<S>[] =>
-  columns.map((c) => ({ header: c.field, kind: c.kind === 'money' ? 'money' : c.kind === 'qty' ? 'qty' : 'text', value: (row: S) => cellOf(c, c.read(row, db)) }))
+  columns.map((c) => ({ header: c.field, kind: c.kind ?? 'text', value: (row: S) => cellOf(c, c.read(row, db)) }))
 
 /** The template: the headers and two example rows (a new item with opening stock, one without a sku or barcode). */
 const TEMPLATE_ROWS: Record<string, string | number | null>[] = [
@@ -36,7 +36,7 @@ export function createImportService({ db, clock, stockEvents }: ServiceDeps) {
     exportCategories: () => csvStream(exportColumns(CATEGORIES.columns, db), repo.allCategories(db)),
     template: () =>
       csvStream(
-        ITEM_COLUMNS.map((c) => ({ header: c.field, kind: c.kind === 'money' ? 'money' : 'text', value: (r: Record<string, string | number | null>) => r[c.field] ?? null })),
+        ITEM_COLUMNS.map((c) => ({ header: c.field, kind: c.kind === 'money' || c.kind === 'cost' ? c.kind : 'text', value: (r: Record<string, string | number | null>) => r[c.field] ?? null })),
         TEMPLATE_ROWS,
       ),
 

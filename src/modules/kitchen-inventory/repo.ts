@@ -8,7 +8,7 @@ import { sqlInteger } from '../../db/sql-integer'
 // ---------- The kitchen balance ----------
 
 export const itemForKitchen = (db: Db, id: number) =>
-  db.query('SELECT id, name, unit, cost_price, is_active FROM items WHERE id = $id').get({ id }) as { id: number; name: string; unit: string; cost_price: number; is_active: number } | null
+  db.query('SELECT id, name, unit, cost_e5, is_active FROM items WHERE id = $id').get({ id }) as { id: number; name: string; unit: string; cost_e5: number; is_active: number } | null
 
 export const storeQuantity = (db: Db, itemId: number): number =>
   (db.query('SELECT current_quantity FROM items WHERE id = $itemId').get({ itemId }) as { current_quantity: number } | null)?.current_quantity ?? 0
@@ -58,9 +58,9 @@ export function insertKitchenMovement(
 // ---------- Inventory ----------
 
 /** A kitchen inventory row as SQLite gives it: the contract's row with is_active as 0/1. */
-export type InventoryRow = Omit<KitchenInventoryRow, 'is_active'> & { is_active: number }
+export type InventoryRow = Omit<KitchenInventoryRow, 'is_active' | 'cost_price'> & { is_active: number; cost_e5: number }
 
-const INVENTORY = `SELECT k.id, k.item_id, i.name AS item_name, c.name AS category, s.name AS supplier_name, i.cost_price,
+const INVENTORY = `SELECT k.id, k.item_id, i.name AS item_name, c.name AS category, s.name AS supplier_name, i.cost_e5,
   k.quantity, i.unit, i.is_active, k.last_updated, k.min_quantity
   FROM kitchen_stock k
   JOIN items i ON i.id = k.item_id

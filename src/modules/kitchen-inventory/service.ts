@@ -18,7 +18,7 @@ import {
 } from '../../contract/kitchen'
 import type { DateRange } from '../../contract/fields'
 import type { Db } from '../../db/open'
-import { fromCents, toCents } from '../../contract/fixed'
+import { fromCents, fromCost, toCents } from '../../contract/fixed'
 import { exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
 import { addDays, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
@@ -62,7 +62,7 @@ export function recordKitchenMovement(db: Db, events: StockEvents, e: KitchenEnt
   if (!item) throw notFound('Item')
   const delta = kitchenEffect({ movement_type: e.type, quantity: e.quantity })
   // The kitchen's stock of an item stays under the same value ceiling as the main store's.
-  if (delta > 0 && exceedsValueCeiling(item.cost_price, repo.kitchenQuantity(db, e.itemId) + delta)) throw badRequest(STOCK_MSG.valueTooLarge('quantity'))
+  if (delta > 0 && exceedsValueCeiling(item.cost_e5, repo.kitchenQuantity(db, e.itemId) + delta)) throw badRequest(STOCK_MSG.valueTooLarge('quantity'))
   if (delta > 0) repo.addToKitchen(db, e.itemId, delta, e.at)
   else if (repo.takeFromKitchen(db, e.itemId, -delta, e.at) !== 1) throw conflict(refuse(repo.kitchenQuantity(db, e.itemId), -delta, item.unit))
   const row = {
@@ -83,9 +83,9 @@ export function recordKitchenMovement(db: Db, events: StockEvents, e: KitchenEnt
 
 export const toKitchenMovement = (m: repo.MovementView): KitchenMovement => ({ ...m, quantity: fromCents(m.quantity) })
 
-const toInventoryRow = (r: repo.InventoryRow): KitchenInventoryRow => ({
+const toInventoryRow = ({ cost_e5, ...r }: repo.InventoryRow): KitchenInventoryRow => ({
   ...r,
-  cost_price: fromCents(r.cost_price),
+  cost_price: fromCost(cost_e5),
   quantity: fromCents(r.quantity),
   is_active: r.is_active === 1,
   min_quantity: r.min_quantity === null ? null : fromCents(r.min_quantity),

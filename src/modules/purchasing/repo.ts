@@ -53,15 +53,15 @@ export function lastOrdered(db: Db): Map<number, number> {
   return new Map(rows.map((r) => [r.item_id, r.base]))
 }
 
-/** The last received price per base unit (cents) of each item. */
+/** The last received price per base unit (1/100,000) of each item. */
 export function lastPrices(db: Db, itemIds?: readonly number[]): Map<number, number> {
   const only = itemIds ? `WHERE item_id IN (${itemIds.map(Number).join(',') || 0})` : ''
-  const rows = db.query(`SELECT item_id, price FROM item_prices WHERE id IN (SELECT max(id) FROM item_prices ${only} GROUP BY item_id)`).all() as { item_id: number; price: number }[]
+  const rows = db.query(`SELECT item_id, price_e5 AS price FROM item_prices WHERE id IN (SELECT max(id) FROM item_prices ${only} GROUP BY item_id)`).all() as { item_id: number; price: number }[]
   return new Map(rows.map((r) => [r.item_id, r.price]))
 }
 
 export const lastPrice = (db: Db, itemId: number) =>
-  (db.query('SELECT price FROM item_prices WHERE item_id = $itemId ORDER BY id DESC LIMIT 1').get({ itemId }) as { price: number } | null)?.price ?? null
+  (db.query('SELECT price_e5 AS price FROM item_prices WHERE item_id = $itemId ORDER BY id DESC LIMIT 1').get({ itemId }) as { price: number } | null)?.price ?? null
 
 // ---------- Orders ----------
 
@@ -190,16 +190,17 @@ export interface ItemFacts {
   name: string
   unit: string
   supplier_id: number
-  cost_price: number
+  /** Cost per base unit, 1/100,000. */
+  cost_e5: number
   current_quantity: number
   expiry_date: string | null
   is_active: number
 }
 
 export const itemFacts = (db: Db, id: number) =>
-  db.query('SELECT id, name, unit, supplier_id, cost_price, current_quantity, expiry_date, is_active FROM items WHERE id = $id').get({ id }) as ItemFacts | null
+  db.query('SELECT id, name, unit, supplier_id, cost_e5, current_quantity, expiry_date, is_active FROM items WHERE id = $id').get({ id }) as ItemFacts | null
 
-export const setCost = (db: Db, id: number, cost: number, at: string) => db.query('UPDATE items SET cost_price = $cost, updated_at = $at WHERE id = $id').run({ id, cost, at })
+export const setCost = (db: Db, id: number, cost: number, at: string) => db.query('UPDATE items SET cost_e5 = $cost, updated_at = $at WHERE id = $id').run({ id, cost, at })
 export const setExpiry = (db: Db, id: number, expiry: string, at: string) => db.query('UPDATE items SET expiry_date = $expiry, updated_at = $at WHERE id = $id').run({ id, expiry, at })
 
 export const supplierName = (db: Db, id: number) => (db.query('SELECT name FROM suppliers WHERE id = $id').get({ id }) as { name: string } | null)?.name ?? null
@@ -231,16 +232,16 @@ export function insertReceiptLine(db: Db, l: Omit<ReceiptLineRow, 'id' | 'item_n
     db
       .query(
         `INSERT INTO receipt_lines (receipt_id, order_line_id, item_id, pack_id, pack_name, pack_size, received_quantity, refused_quantity, unit_price,
-           base_quantity, unit_cost, value, expiry_date, note, movement_id)
+           base_quantity, unit_cost_e5, value, expiry_date, note, movement_id)
          VALUES ($receipt_id, $order_line_id, $item_id, $pack_id, $pack_name, $pack_size, $received_quantity, $refused_quantity, $unit_price,
-           $base_quantity, $unit_cost, $value, $expiry_date, $note, $movement_id) RETURNING id`,
+           $base_quantity, $unit_cost_e5, $value, $expiry_date, $note, $movement_id) RETURNING id`,
       )
       .get(l) as { id: number }
   ).id
 }
 
-export const insertPrice = (db: Db, p: { item_id: number; supplier_id: number; receipt_id: number; price: number; date: string; at: string }) =>
-  db.query('INSERT INTO item_prices (item_id, supplier_id, receipt_id, price, date, created_at) VALUES ($item_id, $supplier_id, $receipt_id, $price, $date, $at)').run(p)
+export const insertPrice = (db: Db, p: { item_id: number; supplier_id: number; receipt_id: number; price_e5: number; date: string; at: string }) =>
+  db.query('INSERT INTO item_prices (item_id, supplier_id, receipt_id, price_e5, date, created_at) VALUES ($item_id, $supplier_id, $receipt_id, $price_e5, $date, $at)').run(p)
 
 export interface ReceiptRow {
   id: number
@@ -285,7 +286,7 @@ export interface ReceiptLineRow {
   refused_quantity: number
   unit_price: number
   base_quantity: number
-  unit_cost: number
+  unit_cost_e5: number
   value: number
   expiry_date: string | null
   note: string | null
@@ -296,7 +297,7 @@ export const receiptLines = (db: Db, receiptId: number) =>
   db
     .query(
       `SELECT l.id, l.order_line_id, l.item_id, i.name AS item_name, i.unit, l.pack_id, l.pack_name, l.pack_size, l.received_quantity, l.refused_quantity,
-         l.unit_price, l.base_quantity, l.unit_cost, l.value, l.expiry_date, l.note, l.movement_id
+         l.unit_price, l.base_quantity, l.unit_cost_e5, l.value, l.expiry_date, l.note, l.movement_id
        FROM receipt_lines l JOIN items i ON i.id = l.item_id WHERE l.receipt_id = $receiptId ORDER BY l.id`,
     )
     .all({ receiptId }) as ReceiptLineRow[]
@@ -322,10 +323,10 @@ export const setReturnMovement = (db: Db, id: number, movementId: number) => db.
 export const itemPrices = (db: Db, itemId: number) =>
   db
     .query(
-      `SELECT p.date, p.supplier_id, s.name AS supplier_name, p.price, p.receipt_id, r.invoice_number, p.created_at
+      `SELECT p.date, p.supplier_id, s.name AS supplier_name, p.price_e5, p.receipt_id, r.invoice_number, p.created_at
        FROM item_prices p JOIN suppliers s ON s.id = p.supplier_id JOIN receipts r ON r.id = p.receipt_id
        WHERE p.item_id = $itemId ORDER BY p.id DESC LIMIT 500`,
     )
-    .all({ itemId }) as { date: string; supplier_id: number; supplier_name: string; price: number; receipt_id: number; invoice_number: string; created_at: string }[]
+    .all({ itemId }) as { date: string; supplier_id: number; supplier_name: string; price_e5: number; receipt_id: number; invoice_number: string; created_at: string }[]
 
 export const itemExists = (db: Db, id: number) => db.query('SELECT 1 FROM items WHERE id = $id').get({ id }) !== null

@@ -1,6 +1,6 @@
 import type { User } from '../../contract/auth'
 import { localDate } from '../../contract/dates'
-import { fromCents, toCents, valueCents } from '../../contract/fixed'
+import { costPerBaseUnit, fromCents, fromCost, packPriceCents, toCents, valueCents } from '../../contract/fixed'
 import {
   OPEN_PO_STATUSES,
   PO_MSG,
@@ -36,10 +36,10 @@ const packRef = (l: { pack_id: number | null; pack_name: string | null; pack_siz
 
 /** Hundredths of a pack × base hundredths per pack → base hundredths, rounded half-up. */
 const toBase = (packQty: number, packSize: number) => Math.floor((packQty * packSize + 50) / 100)
-/** Cents per pack → cents per base unit, rounded half-up. */
-const perBaseUnit = (packPrice: number, packSize: number) => Math.floor((packPrice * 200 + packSize) / (2 * packSize))
-/** Cents per base unit → cents per pack, rounded half-up. */
-const perPack = (basePrice: number, packSize: number) => Math.floor((basePrice * packSize + 50) / 100)
+/** Cents per pack → cost per base unit in 1/100,000 (a piece of a box of 1,000 at 7.00 is 0.007, not 0.01). */
+const perBaseUnit = costPerBaseUnit
+/** Cost per base unit (1/100,000) → cents per pack, rounded half-up. */
+const perPack = packPriceCents
 
 /** (oldQty × oldCost + qty × price) ÷ (oldQty + qty), rounded half-up; exact in BigInt. */
 export function weightedCost(oldQty: number, oldCost: number, qty: number, price: number): number {
@@ -233,10 +233,10 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
           reference,
           at,
         }).id
-        const cost = s.cost_method === 'LAST' ? unitCost : weightedCost(oldQty, item.cost_price, base, unitCost)
-        if (cost !== item.cost_price) {
+        const cost = s.cost_method === 'LAST' ? unitCost : weightedCost(oldQty, item.cost_e5, base, unitCost)
+        if (cost !== item.cost_e5) {
           if (exceedsValueCeiling(cost, oldQty + base)) throw badRequest(STOCK_MSG.valueTooLarge('unit_price'))
-          if (!oldCosts.has(item.id)) oldCosts.set(item.id, item.cost_price)
+          if (!oldCosts.has(item.id)) oldCosts.set(item.id, item.cost_e5)
           repo.setCost(db, item.id, cost, at)
         }
       }
@@ -251,7 +251,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
         refused_quantity: l.refused,
         unit_price: l.unit_price,
         base_quantity: base,
-        unit_cost: unitCost,
+        unit_cost_e5: unitCost,
         value: values[i],
         expiry_date: l.expiry_date,
         note: l.note,
@@ -259,11 +259,11 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
       })
       if (base > 0) {
         const old = repo.lastPrice(db, l.item_id)
-        repo.insertPrice(db, { item_id: l.item_id, supplier_id: head.supplier_id, receipt_id: receiptId, price: unitCost, date: head.invoice_date, at })
+        repo.insertPrice(db, { item_id: l.item_id, supplier_id: head.supplier_id, receipt_id: receiptId, price_e5: unitCost, date: head.invoice_date, at })
         if (old !== null) {
           const priority = stockEvents.priceReceived(db, { receiptLineId: lineId, receiptId, itemId: item.id, itemName: item.name, unit: item.unit, supplierName: supplier, oldPrice: old, newPrice: unitCost })
           if (priority)
-            priceChanges.push({ item_id: item.id, item_name: item.name, old_price: fromCents(old), new_price: fromCents(unitCost), change_pct: Math.round(((unitCost - old) / old) * 10000) / 100, priority })
+            priceChanges.push({ item_id: item.id, item_name: item.name, old_price: fromCost(old), new_price: fromCost(unitCost), change_pct: Math.round(((unitCost - old) / old) * 10000) / 100, priority })
         }
       }
     })
@@ -286,7 +286,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
         refused_quantity: fromCents(l.refused_quantity),
         unit_price: fromCents(l.unit_price),
         base_quantity: fromCents(l.base_quantity),
-        unit_cost: fromCents(l.unit_cost),
+        unit_cost: fromCost(l.unit_cost_e5),
         value: fromCents(l.value),
         expiry_date: l.expiry_date,
         note: l.note,
@@ -340,7 +340,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
               if (packs <= 0) continue
               const item = repo.itemFacts(db, l.item_id)!
               const size = l.pack ? toCents(l.pack.size) : 100
-              const price = l.last_price !== null ? toCents(l.last_price) : perPack(item.cost_price, size)
+              const price = l.last_price !== null ? toCents(l.last_price) : perPack(item.cost_e5, size)
               lines.push({ item_id: l.item_id, pack_id: l.pack?.id ?? null, pack_name: l.pack?.name ?? null, pack_size: size, quantity: packs, unit_price: price })
             }
             if (lines.length === 0) continue
@@ -519,7 +519,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
 
     prices(itemId: number): ItemPrice[] {
       if (!repo.itemExists(db, itemId)) throw notFound('Item')
-      return repo.itemPrices(db, itemId).map((p) => ({ ...p, price: fromCents(p.price) }))
+      return repo.itemPrices(db, itemId).map(({ price_e5, ...p }) => ({ ...p, price: fromCost(price_e5) }))
     },
   }
 }

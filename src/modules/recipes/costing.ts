@@ -1,4 +1,5 @@
 import { add, cmp, div, exact, hundredths, mul, round, ZERO, type Exact } from '../../contract/exact'
+import { COST_DECIMALS, COST_SCALE } from '../../contract/fixed'
 import type { CostLine, LineStatus, MenuCostingRow, RecipeCost } from '../../contract/recipes'
 import { toStockUnit, toYieldUnit } from '../../contract/units'
 import type { CostItemRow, CostLineRow, RecipeRow } from './repo'
@@ -44,7 +45,7 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
       const yieldShare = PCT(l.yield_pct ?? item.yield_pct)
       const purchased = div(qty, yieldShare)
       const conv = toStockUnit(l.unit, item)
-      const unitCost = item.cost_price > 0 ? hundredths(item.cost_price) : null
+      const unitCost = item.cost_e5 > 0 ? exact(item.cost_e5, COST_SCALE) : null
       const stockQty = conv.ok ? mul(purchased, conv.factor) : null
       let status: LineStatus = 'OK'
       let reason: string | undefined
@@ -111,7 +112,8 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
         yield_pct: e.yieldPct / 100,
         purchased_quantity: round(mul(e.purchased, scale)),
         purchased_unit: l.unit,
-        unit_cost: e.unitCost ? round(e.unitCost) : null,
+        // An item's cost per unit with its own decimals (0.007); a sub-recipe's batch cost is an amount.
+        unit_cost: e.unitCost ? round(e.unitCost, e.type === 'ITEM' ? COST_DECIMALS : 2) : null,
         cost_unit: e.costUnit,
         line_cost: e.cost ? round(mul(e.cost, scale)) : null,
         status: e.status,
@@ -134,7 +136,7 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
     const pct = plate && price ? mul(div(plate, price), exact(100)) : null
     return {
       batch: b,
-      cost_per_yield_unit: b.complete ? round(perYield) : null,
+      cost_per_yield_unit: b.complete ? round(perYield, COST_DECIMALS) : null, // a cost per unit, like an item's: 0.0041 per ml
       plate_cost: plate ? round(plate) : null,
       menu_price: r.menu_price === null ? null : r.menu_price / 100,
       food_cost_pct: pct ? round(pct) : null,

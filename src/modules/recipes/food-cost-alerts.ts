@@ -9,7 +9,7 @@ import * as repo from './repo'
 
 const keyOf = (recipeId: number) => `FOOD_COST:recipe:${recipeId}`
 
-/** Item costs before the change (cents per stock unit), to tell the old % from the new one. */
+/** Item costs before the change (1/100,000 per stock unit, as items.cost_e5), to tell the old % from the new one. */
 export type OldCosts = ReadonlyMap<number, number>
 
 /**
@@ -26,7 +26,7 @@ export function checkFoodCost(db: Db, ctx: AlertContext, change: { itemIds?: rea
   const data = repo.costingData(db, ids)
   const now = createCosting(data, s.target_food_cost_pct)
   const before = change.oldCosts?.size
-    ? createCosting({ ...data, items: data.items.map((i) => (change.oldCosts!.has(i.id) ? { ...i, cost_price: change.oldCosts!.get(i.id)! } : i)) }, s.target_food_cost_pct)
+    ? createCosting({ ...data, items: data.items.map((i) => (change.oldCosts!.has(i.id) ? { ...i, cost_e5: change.oldCosts!.get(i.id)! } : i)) }, s.target_food_cost_pct)
     : null
   const at = ctx.clock().toISOString()
   for (const id of ids) {

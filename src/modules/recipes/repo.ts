@@ -114,7 +114,8 @@ export interface CostItemRow {
   id: number
   name: string
   unit: string
-  cost_price: number
+  /** Cost per stock unit in 1/100,000 (COST_SCALE). */
+  cost_e5: number
   density: number | null
   each_weight: number | null
   yield_pct: number
@@ -142,7 +143,7 @@ export function costingData(db: Db, rootIds: number[]) {
     .all({ ids }) as CostLineRow[]
   const items = db
     .query(
-      `${TREE} SELECT i.id, i.name, i.unit, i.cost_price, i.density, i.each_weight, i.yield_pct FROM items i
+      `${TREE} SELECT i.id, i.name, i.unit, i.cost_e5, i.density, i.each_weight, i.yield_pct FROM items i
        WHERE i.id IN (SELECT l.item_id FROM recipe_lines l JOIN tree ON tree.id = l.recipe_id WHERE l.item_id IS NOT NULL)`,
     )
     .all({ ids }) as CostItemRow[]
@@ -162,7 +163,7 @@ export function packsByItem(db: Db, itemIds: number[]) {
 }
 
 export const costItems = (db: Db, ids: number[]) =>
-  db.query('SELECT id, name, unit, cost_price, density, each_weight, yield_pct FROM items WHERE id IN (SELECT value FROM json_each($ids))').all({ ids: JSON.stringify(ids) }) as CostItemRow[]
+  db.query('SELECT id, name, unit, cost_e5, density, each_weight, yield_pct FROM items WHERE id IN (SELECT value FROM json_each($ids))').all({ ids: JSON.stringify(ids) }) as CostItemRow[]
 
 export const activeMenuIds = (db: Db) => (db.query(`SELECT id FROM recipes WHERE kind = 'MENU' AND is_active = 1`).all() as { id: number }[]).map((r) => r.id)
 

@@ -1,6 +1,6 @@
 import type { ReportColumn, ReportType } from '../../contract/reports'
 import type { Db } from '../../db/open'
-import { fromCents, valueCents } from '../../contract/fixed'
+import { costValueCents, fromCents, fromCost } from '../../contract/fixed'
 import { stockStatus, type StockStatus } from '../../contract/stock'
 
 // What every report is made of (its range, columns, rows) and the helpers the reports share.
@@ -47,13 +47,10 @@ export function* recordsOf(columns: ReportColumn[], cells: Iterable<ReportCells>
   }
 }
 
-/** valueCents without BigInt while cost × quantity is an exact double (always, for real stock). */
-export const valueOf = (costCents: number, qty: number) => {
-  const product = costCents * qty
-  if (product > Number.MAX_SAFE_INTEGER) return valueCents(costCents, qty)
-  const rest = product % 100
-  return (product - rest) / 100 + (rest >= 50 ? 1 : 0)
-}
+/** cost (1/100,000 per unit) × quantity (hundredths) → cents, half-up (BigInt only past 2^53). */
+export const valueOf = costValueCents
+/** A cost per unit (1/100,000) as the report shows it: 0.007, 12.5. */
+export const unitCost = (cost: number) => fromCost(cost)
 
 export const hours = (from: string | null, to: string | null) => (from && to ? Math.round((Date.parse(to) - Date.parse(from)) / 36_000) / 100 : null)
 export const money = (cents: number) => fromCents(cents)

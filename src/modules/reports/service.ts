@@ -8,7 +8,7 @@ import type { ReportCells, ReportDefinition, ReportRange, ReportRow } from './re
 import * as repo from './repo'
 import type { ServiceDeps } from '../../deps'
 
-const csvKind = (c: ReportColumn): CsvColumn<unknown>['kind'] => (c.kind === 'money' ? 'money' : c.kind === 'qty' ? 'qty' : 'text')
+const csvKind = (c: ReportColumn): CsvColumn<unknown>['kind'] => (c.kind === 'money' || c.kind === 'cost' || c.kind === 'qty' ? c.kind : 'text')
 const csvColumns = (def: ReportDefinition): CsvColumn<ReportRow>[] => def.columns.map((c) => ({ header: c.header, value: (row) => row[c.key], kind: csvKind(c) }))
 /** Cells in column order (a long report's download): the cell of column i is the i-th. */
 const csvCellColumns = (def: ReportDefinition): CsvColumn<ReportCells>[] => def.columns.map((c, i) => ({ header: c.header, value: (row) => row[i], kind: csvKind(c) }))

@@ -1,6 +1,6 @@
 import { iterate } from '../../db/rows'
-import { fromCents, valueCents } from '../../contract/fixed'
-import { col, money, sumOf, statusLabel, type ReportDefinition } from './report'
+import { costValueCents, fromCents } from '../../contract/fixed'
+import { col, money, unitCost, sumOf, statusLabel, type ReportDefinition } from './report'
 
 /** Per item over the range: IN, OUT and ADJUSTMENT inside it, and the net change after it (closing = now − later). */
 export const BALANCE_SQL = `WITH moved AS (
@@ -12,7 +12,7 @@ export const BALANCE_SQL = `WITH moved AS (
       sum(CASE WHEN movement_date < $to AND type = 'IN' AND source_type NOT IN ('MANUAL', 'OPENING') THEN quantity ELSE 0 END) AS returned_q,
       sum(CASE WHEN movement_date >= $to THEN (CASE type WHEN 'OUT' THEN -quantity ELSE quantity END) ELSE 0 END) AS later_q
     FROM stock_movements WHERE movement_date >= $from GROUP BY item_id)
-  SELECT i.id, i.name, c.name AS category, s.name AS supplier, i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active,
+  SELECT i.id, i.name, c.name AS category, s.name AS supplier, i.unit, i.cost_e5, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active,
     coalesce(m.in_q, 0) AS in_q, coalesce(m.out_q, 0) AS out_q, coalesce(m.adj_q, 0) AS adj_q,
     coalesce(m.purchased_q, 0) AS purchased_q, coalesce(m.returned_q, 0) AS returned_q, coalesce(m.later_q, 0) AS later_q
   FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id LEFT JOIN moved m ON m.item_id = i.id
@@ -25,7 +25,7 @@ export interface BalanceRow {
   category: string
   supplier: string
   unit: string
-  cost_price: number
+  cost_e5: number
   current_quantity: number
   min_stock_level: number
   expiry_date: string | null
@@ -47,7 +47,7 @@ export const stockBalance: ReportDefinition = {
     col('category', 'Category'),
     col('supplier', 'Supplier'),
     col('unit', 'Unit'),
-    col('unit_cost', 'Unit Cost', 'money'),
+    col('unit_cost', 'Unit Cost', 'cost'),
     col('opening_qty', 'Opening Qty', 'qty'),
     col('stock_in', 'Stock In', 'qty'),
     col('stock_out', 'Stock Out', 'qty'),
@@ -65,14 +65,14 @@ export const stockBalance: ReportDefinition = {
         category: b.category,
         supplier: b.supplier,
         unit: b.unit,
-        unit_cost: money(b.cost_price),
+        unit_cost: unitCost(b.cost_e5),
         opening_qty: fromCents(openingOf(b)),
         stock_in: fromCents(b.in_q),
         stock_out: fromCents(b.out_q),
         adjustments: fromCents(b.adj_q),
         closing_qty: fromCents(closing),
         min_level: fromCents(b.min_stock_level),
-        closing_value: money(valueCents(b.cost_price, closing)),
+        closing_value: money(costValueCents(b.cost_e5, closing)),
         status: b.is_active ? statusLabel(closing, b.min_stock_level, b.expiry_date, r) : 'Deactivated',
       }
     }),

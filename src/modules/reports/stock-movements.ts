@@ -1,6 +1,6 @@
 import type { Db } from '../../db/open'
 import { iterate } from '../../db/rows'
-import { fromCents } from '../../contract/fixed'
+import { formatCost } from '../../contract/fixed'
 import { col, recordsOf, valueOf, money, localStamper, type ReportRange, type ReportCells, type ReportDefinition } from './report'
 
 const MOVEMENTS_SQL = `SELECT m.movement_date, m.item_id, m.type, m.source_type, m.quantity, m.user_id, m.reference, m.remarks
@@ -9,7 +9,8 @@ const MOVEMENTS_SQL = `SELECT m.movement_date, m.item_id, m.type, m.source_type,
 interface MovementItem {
   name: string
   unit: string
-  cost_price: number
+  /** 1/100,000 per unit. */
+  cost_e5: number
   category: string
   /** The unit cost cell, formatted once per item. */
   cost: string
@@ -18,8 +19,8 @@ interface MovementItem {
 /** Items and users are read once (by id): a year of movements is then one index range scan, no joins. */
 function lookups(db: Db) {
   const items: MovementItem[] = []
-  for (const i of db.query('SELECT i.id, i.name, i.unit, i.cost_price, c.name AS category FROM items i JOIN categories c ON c.id = i.category_id').all() as (MovementItem & { id: number })[]) {
-    items[i.id] = { name: i.name, unit: i.unit, cost_price: i.cost_price, category: i.category, cost: fromCents(i.cost_price).toFixed(2) }
+  for (const i of db.query('SELECT i.id, i.name, i.unit, i.cost_e5, c.name AS category FROM items i JOIN categories c ON c.id = i.category_id').all() as (MovementItem & { id: number })[]) {
+    items[i.id] = { name: i.name, unit: i.unit, cost_e5: i.cost_e5, category: i.category, cost: formatCost(i.cost_e5) }
   }
   const users: { name: string; role_name: string }[] = []
   for (const u of db.query('SELECT u.id, u.name, r.role_name FROM users u JOIN roles r ON r.id = u.role_id').all() as { id: number; name: string; role_name: string }[]) users[u.id] = u
@@ -34,7 +35,7 @@ const movementColumns = [
   col('source', 'Source'),
   col('quantity', 'Quantity', 'qty'),
   col('unit', 'Unit'),
-  col('unit_cost', 'Unit Cost', 'money'),
+  col('unit_cost', 'Unit Cost', 'cost'),
   col('value', 'Value', 'money'),
   col('user', 'User'),
   col('role', 'Role'),
@@ -51,7 +52,7 @@ function movementCells(db: Db, r: ReportRange): Iterable<ReportCells> {
     const user = users[m.user_id]
     const q = m.quantity
     // OUT is stored positive and valued negative; an ADJUSTMENT carries its sign.
-    const value = valueOf(item.cost_price, q < 0 ? -q : q)
+    const value = valueOf(item.cost_e5, q < 0 ? -q : q)
     return [
       stamp(m.movement_date),
       item.name,

@@ -1,5 +1,5 @@
 import type { DemoContext } from '../../cli/demo'
-import { toCents } from '../../contract/fixed'
+import { toCents, toCost } from '../../contract/fixed'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
 import { insertCategory } from '../categories/repo'
 import { insertSupplier } from '../suppliers/repo'
@@ -144,7 +144,7 @@ export function seedStockDemo(ctx: DemoContext) {
         category_id: categoryIds[category],
         supplier_id: supplierIds[supplier],
         unit,
-        cost_price: toCents(cost),
+        cost_e5: toCost(cost),
         min_stock_level: toCents(min),
         expiry_date: expiry,
       },

@@ -3,11 +3,13 @@ import type { Db } from '../../db/open'
 import { containsPattern } from '../../db/like'
 import { sqlInteger } from '../../db/sql-integer'
 
-/** An item row as stored: the contract's Item with amounts in hundredths and is_active 0/1 (no derived fields). */
-export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry' | 'packs'> & { is_active: number }
+/** An item row as stored: the contract's Item with amounts in hundredths, the cost in 1/100,000 (cost_e5) and is_active 0/1 (no derived fields). */
+export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry' | 'packs' | 'cost_price'> & { is_active: number; cost_e5: number }
+/** An item's own fields as the repo writes them: the cost per base unit in 1/100,000 (COST_SCALE). */
+export type StoredItemFields = Omit<ItemFields, 'cost_price'> & { cost_e5: number }
 
 const COLUMNS = `SELECT i.id, i.name, i.sku, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
-  i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at,
+  i.unit, i.cost_e5, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at,
   i.density, i.each_weight, i.yield_pct,
   i.par_level, i.order_pack_id, i.supplier_code`
 const JOINS = 'JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id'
@@ -30,8 +32,8 @@ export interface ItemFilter {
 const ORDER: Record<string, string> = {
   name: 'i.name COLLATE NOCASE',
   quantity: 'i.current_quantity',
-  cost_price: 'i.cost_price',
-  value: 'i.cost_price * i.current_quantity',
+  cost_price: 'i.cost_e5',
+  value: 'i.cost_e5 * i.current_quantity',
   expiry_date: 'i.expiry_date IS NULL, i.expiry_date',
   created_at: 'i.created_at',
 }
@@ -87,13 +89,13 @@ export const supplierExists = (db: Db, id: number) => db.query('SELECT 1 FROM su
 
 
 /** A new item starts at 0: its opening stock is written through the ledger. */
-export function insertItem(db: Db, v: ItemFields, at: string): number {
+export function insertItem(db: Db, v: StoredItemFields, at: string): number {
   return (
     db
       .query(
-        `INSERT INTO items (name, sku, barcode, category_id, supplier_id, unit, cost_price, current_quantity, min_stock_level, expiry_date, is_active, created_at, updated_at,
+        `INSERT INTO items (name, sku, barcode, category_id, supplier_id, unit, cost_e5, current_quantity, min_stock_level, expiry_date, is_active, created_at, updated_at,
            par_level, order_pack_id, supplier_code)
-         VALUES ($name, $sku, $barcode, $category_id, $supplier_id, $unit, $cost_price, 0, $min_stock_level, $expiry_date, 1, $at, $at,
+         VALUES ($name, $sku, $barcode, $category_id, $supplier_id, $unit, $cost_e5, 0, $min_stock_level, $expiry_date, 1, $at, $at,
            $par_level, $order_pack_id, $supplier_code) RETURNING id`,
       )
       .get({ ...v, sku: v.sku ?? null, par_level: v.par_level ?? null, order_pack_id: v.order_pack_id ?? null, supplier_code: v.supplier_code ?? null, at }) as { id: number }
@@ -101,10 +103,10 @@ export function insertItem(db: Db, v: ItemFields, at: string): number {
 }
 
 /** Never current_quantity: only the ledger moves a balance. */
-export function updateItem(db: Db, id: number, v: ItemFields & { is_active: boolean }, at: string) {
+export function updateItem(db: Db, id: number, v: StoredItemFields & { is_active: boolean }, at: string) {
   db.query(
     `UPDATE items SET name = $name, sku = $sku, barcode = $barcode, category_id = $category_id, supplier_id = $supplier_id, unit = $unit,
-       cost_price = $cost_price, min_stock_level = $min_stock_level, expiry_date = $expiry_date, is_active = $is_active, updated_at = $at,
+       cost_e5 = $cost_e5, min_stock_level = $min_stock_level, expiry_date = $expiry_date, is_active = $is_active, updated_at = $at,
        par_level = $par_level, order_pack_id = $order_pack_id, supplier_code = $supplier_code
      WHERE id = $id`,
   ).run({ ...v, sku: v.sku ?? null, par_level: v.par_level ?? null, order_pack_id: v.order_pack_id ?? null, supplier_code: v.supplier_code ?? null, is_active: v.is_active ? 1 : 0, id, at })
@@ -133,7 +135,7 @@ export function itemTotals(db: Db, today: string, until: string) {
 export const recountItemTotals = (db: Db) =>
   db
     .query(
-      `SELECT count(*) AS total_items, coalesce(sum((cost_price * current_quantity + 50) / 100), 0) AS value_cents,
+      `SELECT count(*) AS total_items, coalesce(sum((cost_e5 * current_quantity + 50000) / 100000), 0) AS value_cents,
          coalesce(sum(current_quantity <= min_stock_level), 0) AS low_stock_count
        FROM items WHERE is_active = 1`,
     )
@@ -143,8 +145,8 @@ export const countCategories = (db: Db) => (db.query('SELECT count(*) AS n FROM 
 
 /** The item fields the ledger needs. */
 export const itemForLedger = (db: Db, id: number) =>
-  db.query('SELECT id, name, unit, cost_price, current_quantity, is_active FROM items WHERE id = $id').get({ id }) as
-    | { id: number; name: string; unit: string; cost_price: number; current_quantity: number; is_active: number }
+  db.query('SELECT id, name, unit, cost_e5, current_quantity, is_active FROM items WHERE id = $id').get({ id }) as
+    | { id: number; name: string; unit: string; cost_e5: number; current_quantity: number; is_active: number }
     | null
 
 /**
@@ -152,18 +154,19 @@ export const itemForLedger = (db: Db, id: number) =>
  * requests racing for the last units can never both succeed. Returns the number of rows changed (0 or 1).
  */
 // A raise keeps cost × quantity at or below the value ceiling (a product past 2^63 turns REAL in SQLite, still comparable).
-const BELOW_CEILING = '($delta <= 0 OR cost_price * (current_quantity + $delta) <= $max)'
+const BELOW_CEILING = '($delta <= 0 OR cost_e5 * (current_quantity + $delta) <= $max)'
+const MAX = BigInt(MAX_VALUE_PRODUCT)
 
 export const changeBalance = (db: Db, itemId: number, delta: number, at: string): number =>
   db
     .query(`UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND current_quantity + $delta >= 0 AND ${BELOW_CEILING}`)
-    .run({ id: itemId, delta, at, max: MAX_VALUE_PRODUCT }).changes
+    .run({ id: itemId, delta, at, max: MAX }).changes
 
 /** The same guarded change for an active item only: 0 rows when the item is missing, inactive or too low. */
 export const changeActiveBalance = (db: Db, itemId: number, delta: number, at: string): number =>
   db
     .query(`UPDATE items SET current_quantity = current_quantity + $delta, updated_at = $at WHERE id = $id AND is_active = 1 AND current_quantity + $delta >= 0 AND ${BELOW_CEILING}`)
-    .run({ id: itemId, delta, at, max: MAX_VALUE_PRODUCT }).changes
+    .run({ id: itemId, delta, at, max: MAX }).changes
 
 /**
  * Whether anything refers to the item: main-store or kitchen movements, kitchen stock or requests.

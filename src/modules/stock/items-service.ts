@@ -1,5 +1,5 @@
 import { exceedsValueCeiling, STOCK_MSG, type CreateItemInput, type ItemCostingFields, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
-import { fromCents, toCents, valueCents } from '../../contract/fixed'
+import { costValueCents, fromCents, fromCost, toCents, toCost } from '../../contract/fixed'
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, notFound } from '../../lib/errors'
@@ -37,7 +37,7 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string, pack
     supplier_id: r.supplier_id,
     supplier_name: r.supplier_name,
     unit: r.unit,
-    cost_price: fromCents(r.cost_price),
+    cost_price: fromCost(r.cost_e5),
     current_quantity: fromCents(r.current_quantity),
     min_stock_level: fromCents(r.min_stock_level),
     expiry_date: r.expiry_date,
@@ -53,7 +53,7 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string, pack
     order_pack_id: r.order_pack_id,
     supplier_code: r.supplier_code,
   }
-  if (withValue) item.total_value = fromCents(valueCents(r.cost_price, r.current_quantity))
+  if (withValue) item.total_value = fromCents(costValueCents(r.cost_e5, r.current_quantity))
   if (today && r.expiry_date) item.days_until_expiry = daysBetween(today, r.expiry_date)
   return item
 }
@@ -126,7 +126,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
           replayOrRun(db, scope, now, () => {
             const at = now.toISOString()
             checkReferences(input)
-            if (exceedsValueCeiling(toCents(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
+            if (exceedsValueCeiling(toCost(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
             const id = repo.insertItem(
               db,
               {
@@ -134,7 +134,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
                 sku: input.sku ?? null,
                 barcode: input.barcode ?? null,
                 expiry_date: input.expiry_date ?? null,
-                cost_price: toCents(input.cost_price),
+                cost_e5: toCost(input.cost_price),
                 min_stock_level: toCents(input.min_stock_level),
                 par_level: input.par_level == null ? null : toCents(input.par_level),
                 order_pack_id: null,
@@ -160,7 +160,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
       db.transaction(() => {
         const old = row(id)
         checkReferences(input, id)
-        if (input.cost_price !== undefined && exceedsValueCeiling(toCents(input.cost_price), repo.largestBalance(db, id))) throw badRequest(STOCK_MSG.valueTooLarge('cost_price'))
+        if (input.cost_price !== undefined && exceedsValueCeiling(toCost(input.cost_price), repo.largestBalance(db, id))) throw badRequest(STOCK_MSG.valueTooLarge('cost_price'))
         repo.updateItem(
           db,
           id,
@@ -171,7 +171,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             category_id: input.category_id ?? old.category_id,
             supplier_id: input.supplier_id ?? old.supplier_id,
             unit: input.unit ?? old.unit,
-            cost_price: input.cost_price !== undefined ? toCents(input.cost_price) : old.cost_price,
+            cost_e5: input.cost_price !== undefined ? toCost(input.cost_price) : old.cost_e5,
             min_stock_level: input.min_stock_level !== undefined ? toCents(input.min_stock_level) : old.min_stock_level,
             expiry_date: input.expiry_date !== undefined ? input.expiry_date : old.expiry_date,
             is_active: input.is_active ?? old.is_active === 1,
@@ -183,7 +183,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         )
         repo.setCostingFields(db, id, costingFields(input, old))
         // A new cost price may take a dish over its food cost target (issue 22).
-        if (input.cost_price !== undefined && toCents(input.cost_price) !== old.cost_price) stockEvents.costsChanged(db, { itemIds: [id], oldCosts: new Map([[id, old.cost_price]]) })
+        if (input.cost_price !== undefined && toCost(input.cost_price) !== old.cost_e5) stockEvents.costsChanged(db, { itemIds: [id], oldCosts: new Map([[id, old.cost_e5]]) })
         if (input.barcode !== undefined) setUnitCode(db, id, old.barcode, input.barcode, clock().toISOString())
         if (input.packs) replacePacks(db, id, input.packs)
         if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)

@@ -42,7 +42,7 @@ describe('creating and editing items', () => {
     const sup = await b.makeSupplier()
     const base = { name: 'Rice', category_id: cat.id, supplier_id: sup.id, unit: 'kg', cost_price: 1 }
     const cases: [Record<string, unknown>, string][] = [
-      [{ cost_price: 1.005 }, 'cost_price must have at most 2 decimal places'],
+      [{ cost_price: 1.000005 }, 'cost_price must have at most 5 decimal places'], // a cost per unit keeps 5 (0.007 a piece), issue 29
       [{ current_quantity: 0.125 }, 'current_quantity must have at most 2 decimal places'],
       [{ min_stock_level: -1 }, 'min_stock_level must be at least 0'],
       [{ cost_price: '12' }, 'cost_price must be a number'],

@@ -37,7 +37,7 @@ export function changeBalanceOrRefuse(
   if (items.changeBalance(db, itemId, delta, at) === 1) return
   const item = items.itemForLedger(db, itemId)
   if (!item) throw notFound('Item')
-  if (delta > 0 && exceedsValueCeiling(item.cost_price, item.current_quantity + delta)) throw badRequest(STOCK_MSG.valueTooLarge(field))
+  if (delta > 0 && exceedsValueCeiling(item.cost_e5, item.current_quantity + delta)) throw badRequest(STOCK_MSG.valueTooLarge(field))
   const { available, requested } = explain(item.current_quantity)
   throw conflict(STOCK_MSG.insufficientStock(available, requested, item.unit))
 }

@@ -53,7 +53,7 @@ export const supplierUsage = (db: Db, id: number) =>
 export const supplierTotals = (db: Db) =>
   db
     .query(
-      `SELECT s.id, s.name, count(i.id) AS item_count, coalesce(sum((i.cost_price * i.current_quantity + 50) / 100), 0) AS value_cents
+      `SELECT s.id, s.name, count(i.id) AS item_count, coalesce(sum((i.cost_e5 * i.current_quantity + 50000) / 100000), 0) AS value_cents
        FROM suppliers s LEFT JOIN items i ON i.supplier_id = s.id AND i.is_active = 1
        GROUP BY s.id ORDER BY s.name COLLATE NOCASE, s.id`,
     )

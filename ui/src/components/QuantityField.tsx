@@ -5,6 +5,8 @@ import { TextField } from './Field'
 type QuantityFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode'> & {
   /** Shown after the label: 'Quantity (kg)', or a currency: 'Cost Price (ZMW)'. */
   unit?: string | null
+  /** Decimals accepted: 2 (quantities, amounts) unless a cost per unit (COST_DECIMALS). */
+  decimals?: number
 }
 
 /**
@@ -13,9 +15,9 @@ type QuantityFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'input
  * ways ('1,234.5') shows the parser's message under the field once the field is left or the form sent;
  * nothing typed is ever dropped (a `type="number"` field drops '2,5' to '25' in some locales).
  */
-export function QuantityField({ label, unit, error, hint, onBlur, value, ...rest }: QuantityFieldProps) {
+export function QuantityField({ label, unit, decimals, error, hint, onBlur, value, ...rest }: QuantityFieldProps) {
   const [left, setLeft] = useState(false)
-  const parsed = parseQuantity(value)
+  const parsed = parseQuantity(value, decimals)
   const refused = !parsed.ok && !parsed.empty && (left || !!error) ? parsed.message : undefined
   return (
     <TextField

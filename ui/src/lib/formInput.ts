@@ -2,7 +2,7 @@
 import { quantityValue } from '../../../src/contract/quantity'
 
 /** A quantity or price typed: '' → undefined (the schema then says "… is required"); refused by `parseQuantity` → NaN (the field shows why). */
-export const numberOrUndefined = (s: string) => quantityValue(s)
+export const numberOrUndefined = (s: string, decimals?: number) => quantityValue(s, decimals)
 
 /** The same, with '' as NaN too (forms whose schema has a default for a missing number). */
 export const toNumber = (s: string) => quantityValue(s) ?? Number.NaN

@@ -1,5 +1,6 @@
 import type { DisplaySettings } from '../../../src/contract/settings'
 import { UI } from '../messages/common'
+import { COST_DECIMALS } from '../../../src/contract/fixed'
 
 type Money = Pick<DisplaySettings, 'locale' | 'currency'>
 const moneyFormats = new Map<string, Intl.NumberFormat>()
@@ -15,6 +16,26 @@ export function formatMoney(value: number | null | undefined, s: Money): string 
       f = new Intl.NumberFormat('en-ZM', { style: 'currency', currency: 'ZMW', maximumFractionDigits: 2 })
     }
     moneyFormats.set(key, f)
+  }
+  return f.format(typeof value === 'number' && Number.isFinite(value) ? value : 0)
+}
+
+const costFormats = new Map<string, Intl.NumberFormat>()
+
+/**
+ * A cost per unit: like money, but with the decimals it has up to 5, since a piece of a box of 1,000 at 7.00
+ * costs 0.007 (money would show 0.01). Amounts (values, totals, prices per pack) stay `formatMoney`.
+ */
+export function formatCost(value: number | null | undefined, s: Money): string {
+  const key = `${s.locale}|${s.currency}`
+  let f = costFormats.get(key)
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat(s.locale, { style: 'currency', currency: s.currency, maximumFractionDigits: COST_DECIMALS })
+    } catch {
+      f = new Intl.NumberFormat('en-ZM', { style: 'currency', currency: 'ZMW', maximumFractionDigits: COST_DECIMALS })
+    }
+    costFormats.set(key, f)
   }
   return f.format(typeof value === 'number' && Number.isFinite(value) ? value : 0)
 }

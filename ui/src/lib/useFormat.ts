@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useDisplaySettings } from './display'
-import { formatCell, formatDate, formatDateTime, formatDay, formatMoney, formatNumber, formatQuantity } from './format'
+import { formatCell, formatCost, formatDate, formatDateTime, formatDay, formatMoney, formatNumber, formatQuantity } from './format'
 
 /** Formatters bound to the restaurant's display settings. */
 export function useFormat() {
@@ -8,6 +8,8 @@ export function useFormat() {
   return useMemo(
     () => ({
       money: (v: number | null | undefined) => formatMoney(v, s),
+      /** A cost per unit: 0.007 stays 0.007 (money would round it to 0.01). */
+      cost: (v: number | null | undefined) => formatCost(v, s),
       quantity: (v: number | null | undefined, unit?: string | null) => formatQuantity(v, unit, s.locale),
       date: (v: string | null | undefined) => formatDate(v, s),
       dateTime: (v: string | null | undefined) => formatDateTime(v, s),

@@ -11,7 +11,7 @@ export function CostTree({ cost }: { cost: RecipeCost }) {
     <div className="space-y-3">
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
         <Figure label={cost.kind === 'MENU' ? 'Plate cost' : 'Batch cost'} value={cost.kind === 'MENU' ? (cost.plate_cost === null ? '—' : f.money(cost.plate_cost)) : f.money(cost.batch_cost)} />
-        {cost.kind === 'PREP' && <Figure label={`Cost per ${cost.yield_unit}`} value={cost.cost_per_yield_unit === null ? '—' : f.money(cost.cost_per_yield_unit)} />}
+        {cost.kind === 'PREP' && <Figure label={`Cost per ${cost.yield_unit}`} value={cost.cost_per_yield_unit === null ? '—' : f.cost(cost.cost_per_yield_unit)} />}
         {cost.kind === 'MENU' && <Figure label="Food cost" value={pct(cost.food_cost_pct)} tone={cost.over_target ? 'danger' : undefined} />}
         {cost.kind === 'MENU' && <Figure label={`Suggested price at ${cost.target_food_cost_pct}%`} value={cost.suggested_price === null ? '—' : f.money(cost.suggested_price)} />}
       </dl>

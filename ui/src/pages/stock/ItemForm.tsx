@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { CreateItemBody, STOCK_MSG, UpdateItemBody, type Item } from '../../../../src/contract/stock'
+import { COST_DECIMALS } from '../../../../src/contract/fixed'
 import { createItem, updateItem } from '../../api/stock'
 import { ErrorLine } from '../../components/ErrorLine'
 import { SelectField, TextField } from '../../components/Field'
@@ -69,7 +70,7 @@ export function ItemForm({ item, barcode, lookups, onClose, onSaved }: { item: I
       category_id: form.category_id || undefined,
       supplier_id: form.supplier_id || undefined,
       unit: form.unit,
-      cost_price: numberOrUndefined(form.cost_price),
+      cost_price: numberOrUndefined(form.cost_price, COST_DECIMALS),
       min_stock_level: numberOrUndefined(form.min_stock_level),
       expiry_date: form.expiry_date,
       ...(item ? {} : { current_quantity: numberOrUndefined(form.current_quantity) }),
@@ -128,7 +129,7 @@ export function ItemForm({ item, barcode, lookups, onClose, onSaved }: { item: I
           required
         />
         <TextField label={LABELS.unit} value={form.unit} onChange={set('unit')} error={errors.unit} hint={STOCK_UI.unitHint} required />
-        <QuantityField label={LABELS.cost_price} unit="ZMW" id={`${formId}-cost`} value={form.cost_price} onChange={set('cost_price')} error={errors.cost_price} hint={STOCK_UI.costHint} required />
+        <QuantityField label={LABELS.cost_price} unit="ZMW" decimals={COST_DECIMALS} id={`${formId}-cost`} value={form.cost_price} onChange={set('cost_price')} error={errors.cost_price} hint={STOCK_UI.costHint} required />
         {item ? (
           <TextField
             label="Current Quantity"

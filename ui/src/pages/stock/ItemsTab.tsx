@@ -90,7 +90,7 @@ export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; 
         ),
     },
     ...(list.rows.some((i) => i.packs?.length) ? [{ header: 'In packs', cell: (i: Item) => (i.packs?.length ? formatPacked(i.current_quantity, i.unit, i.packs) : '') }] : []),
-    { header: 'Unit Price', numeric: true, cell: (i) => fmt.money(i.cost_price) },
+    { header: 'Unit Price', numeric: true, cell: (i) => fmt.cost(i.cost_price) },
     ...(isManager ? [{ header: 'Total Value', numeric: true, cell: (i: Item) => fmt.money(i.total_value) }] : []),
     { header: 'Expiry Date', cell: (i) => fmt.date(i.expiry_date) },
   ]
