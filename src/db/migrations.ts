@@ -12,6 +12,7 @@ import m0011 from '../../migrations/0011_item_sku.sql' with { type: 'text' }
 import m0012 from '../../migrations/0012_recipes.sql' with { type: 'text' }
 import m0013 from '../../migrations/0013_barcodes.sql' with { type: 'text' }
 import m0014 from '../../migrations/0014_kitchen_minimums.sql' with { type: 'text' }
+import m0016 from '../../migrations/0016_unchecked_barcodes.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -29,4 +30,6 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0012_recipes', sql: m0012 },
   { name: '0013_barcodes', sql: m0013 },
   { name: '0014_kitchen_minimums', sql: m0014 },
+  // 0015 is another branch's; the runner counts entries (user_version), so 0016 sits after it once both land.
+  { name: '0016_unchecked_barcodes', sql: m0016 },
 ]

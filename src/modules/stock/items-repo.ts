@@ -4,9 +4,12 @@ import { containsPattern } from '../../db/like'
 import { sqlInteger } from '../../db/sql-integer'
 
 /** An item row as stored: the contract's Item with amounts in hundredths and is_active 0/1 (no derived fields). */
-export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry' | 'packs'> & { is_active: number }
+export type ItemRow = Omit<Item, 'is_active' | 'barcode_checked' | 'total_value' | 'days_until_expiry' | 'packs'> & { is_active: number; barcode_checked: number }
 
-const COLUMNS = `SELECT i.id, i.name, i.sku, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
+/** 0 when the item's barcode is a code saved before RIMS checked check digits (issue 29); one lookup by the unique code. */
+export const BARCODE_CHECKED = 'NOT EXISTS (SELECT 1 FROM item_barcodes b WHERE b.code = i.barcode AND b.item_id = i.id AND b.checked = 0) AS barcode_checked'
+
+const COLUMNS = `SELECT i.id, i.name, i.sku, i.barcode, ${BARCODE_CHECKED}, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
   i.unit, i.cost_price, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at,
   i.density, i.each_weight, i.yield_pct,
   i.par_level, i.order_pack_id, i.supplier_code`
