@@ -35,6 +35,7 @@ export const BARCODE_MSG = {
   notFound: 'Barcode not found on this item',
   packNotOnItem: 'pack_id is not one of this item’s packs',
   gs1: (detail: string) => `Unreadable GS1 data: ${detail}`,
+  unchecked: "This barcode's check digit is wrong (it was saved before RIMS checked them). Correct it from the package.",
 } as const
 
 /**
@@ -235,6 +236,8 @@ export interface ItemBarcode {
   code: string
   /** The GTIN as 14 digits, or null for another code. */
   gtin: string | null
+  /** False for a code saved before RIMS checked check digits (kept as it was, found exactly; issue 29). */
+  checked: boolean
   pack_id: number | null
   pack_name: string | null
   created_at: string
@@ -270,8 +273,10 @@ export const RemoveBarcodeQuery = v.object({ code: rawText('code') })
 /**
  * The item form's `barcode` (its unit code): blank → null, a GTIN checked and stored as 14 digits,
  * any other code trimmed; the message says what is wrong (`Invalid check digit: expected 1`).
+ * A GTIN whose only fault is its check digit passes here as typed: it may be the item's own code saved
+ * before RIMS checked them. Whoever saves it decides with `itemCodeRefusal`, which knows the item.
  */
-export const optionalCode = (field: string) =>
+export const itemCodeField = (field: string) =>
   v.pipe(
     v.optional(v.nullable(v.string(`${field} must be text`))),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
@@ -279,13 +284,25 @@ export const optionalCode = (field: string) =>
       if (s === undefined || s === null) return s
       if (s.trim() === '') return null
       const n = normaliseCode(s)
-      if (!n.ok) {
-        addIssue({ message: `${field}: ${n.message}` })
-        return NEVER
-      }
-      return n.code
+      if (n.ok) return n.code
+      if (hasWrongCheckDigit(s.trim())) return s.trim()
+      addIssue({ message: `${field}: ${n.message}` })
+      return NEVER
     }),
   )
+
+/** 8, 12, 13 or 14 digits whose last one is not the check digit: RIMS 0.1 stored such codes (item_barcodes.checked = 0). */
+export const hasWrongCheckDigit = (code: string) => isGtinShape(code) && gtinCheckDigit(code.slice(0, -1)) !== Number(code.at(-1))
+
+/**
+ * Whether an item's barcode field (after `itemCodeField`) may be saved: null, or the message. A wrong check
+ * digit passes only as the item's own unchecked code, unchanged (`keptUnchecked`); any other is refused with
+ * the message a new code always got (`barcode: Invalid check digit: expected 1`).
+ */
+export function itemCodeRefusal(code: string | null | undefined, keptUnchecked: string | null, field = 'barcode'): string | null {
+  if (!code || code === keptUnchecked || !hasWrongCheckDigit(code)) return null
+  return `${field}: ${BARCODE_MSG.checkDigit(gtinCheckDigit(code.slice(0, -1)))}`
+}
 
 export const ResolveBody = v.object({ raw: rawText('raw') })
 

@@ -3,7 +3,7 @@ import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-type
 import { amount, unitCost, flag, id, isoDate, optionalText, paging, rangeInOrder, requiredDateAliases, requiredText, safeName, toDateRange, upperEnum, withDateAliases } from './fields'
 import { daysBetween, localDate } from './dates'
 import { MANAGER } from './roles'
-import { optionalCode } from './barcodes'
+import { itemCodeField } from './barcodes'
 import { PacksField, type Pack } from './packs'
 import { COST_SCALE } from './fixed'
 
@@ -38,6 +38,8 @@ export interface Item {
   /** Optional, unique when given (case-insensitive), at most 64 characters: the key a re-import matches on. */
   sku: string | null
   barcode: string | null
+  /** False when the barcode was saved before RIMS checked check digits (its check digit is wrong); true otherwise, also without one. */
+  barcode_checked: boolean
   category_id: number
   category_name: string
   supplier_id: number
@@ -200,7 +202,8 @@ const optionalDate = (field: string) =>
 const itemFields = {
   name: safeName('name', 150),
   sku: v.pipe(optionalText('sku', 64), v.transform(blankToNull)),
-  barcode: optionalCode('barcode'),
+  // A wrong check digit passes only as the item's own unchecked code: the service and the form call itemCodeRefusal.
+  barcode: itemCodeField('barcode'),
   category_id: required('category_id', id('category_id')),
   supplier_id: required('supplier_id', id('supplier_id')),
   unit: requiredText('unit', 30),

@@ -13,6 +13,7 @@ import m0012 from '../../migrations/0012_recipes.sql' with { type: 'text' }
 import m0013 from '../../migrations/0013_barcodes.sql' with { type: 'text' }
 import m0014 from '../../migrations/0014_kitchen_minimums.sql' with { type: 'text' }
 import m0015 from '../../migrations/0015_exact_costs.sql' with { type: 'text' }
+import m0016 from '../../migrations/0016_unchecked_barcodes.sql' with { type: 'text' }
 import m0017 from '../../migrations/0017_ledger_source_lines.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
@@ -32,6 +33,6 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0013_barcodes', sql: m0013 },
   { name: '0014_kitchen_minimums', sql: m0014 },
   { name: '0015_exact_costs', sql: m0015 },
-  // 0016 lands from another branch of issue 29 and sits before 0017 once merged.
+  { name: '0016_unchecked_barcodes', sql: m0016 },
   { name: '0017_ledger_source_lines', sql: m0017 },
 ]

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { buildApp } from '../app'
 import { CHEF, MANAGER, STOREKEEPER } from '../contract/roles'
 import { createDeps, type AppDeps, type DepsOptions } from '../deps'
-import { openAndMigrate } from '../db/open'
+import { openAndMigrate, openDb, type Db } from '../db/open'
 import { createLogger } from '../lib/log'
 import { hashPassword } from '../modules/auth/passwords'
 import { insertUser, roleIdByName } from '../modules/users/repo'
@@ -27,9 +27,17 @@ export interface TestEnv {
 
 let counter = 0
 
-/** A fresh app over a temp SQLite file, with captured log lines. */
-export async function makeTestEnv(options: Partial<DepsOptions> = {}): Promise<TestEnv> {
+/**
+ * A fresh app over a temp SQLite file, with captured log lines. `before` fills the file first (an older
+ * schema with its data, say), so the app opens it as an upgrade would.
+ */
+export async function makeTestEnv(options: Partial<DepsOptions> = {}, before?: (db: Db) => void): Promise<TestEnv> {
   const dir = mkdtempSync(join(tmpdir(), 'rims-test-'))
+  if (before) {
+    const old = openDb(join(dir, 'rims.db'))
+    before(old)
+    old.close()
+  }
   const db = openAndMigrate(join(dir, 'rims.db'))
   const logLines: string[] = []
   const secret = options.secret ?? 'test-secret-' + Math.random()

@@ -10,6 +10,8 @@ export interface BarcodeRow {
   pack_id: number | null
   pack_name: string | null
   pack_size: number | null
+  /** 0: saved before RIMS checked check digits, kept as it was (migration 0016). */
+  checked: number
   created_at: string
 }
 
@@ -25,13 +27,13 @@ const PACK_JOIN = 'LEFT JOIN item_packs p ON p.id = b.pack_id'
 
 export const listCodes = (db: Db, itemId: number) =>
   db
-    .query(`SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.created_at FROM item_barcodes b ${PACK_JOIN} WHERE b.item_id = $itemId ORDER BY b.pack_id IS NOT NULL, b.id`)
+    .query(`SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.checked, b.created_at FROM item_barcodes b ${PACK_JOIN} WHERE b.item_id = $itemId ORDER BY b.pack_id IS NOT NULL, b.id`)
     .all({ itemId }) as BarcodeRow[]
 
 export const findCode = (db: Db, code: string) =>
   db
     .query(
-      `SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.created_at, i.name AS item_name, i.unit, i.is_active, i.current_quantity
+      `SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.checked, b.created_at, i.name AS item_name, i.unit, i.is_active, i.current_quantity
        FROM item_barcodes b JOIN items i ON i.id = b.item_id ${PACK_JOIN} WHERE b.code = $code`,
     )
     .get({ code }) as FoundRow | null

@@ -9,7 +9,9 @@ const toBarcode = (r: repo.BarcodeRow): ItemBarcode => ({
   id: r.id,
   item_id: r.item_id,
   code: r.code,
-  gtin: /^\d{14}$/.test(r.code) ? r.code : null,
+  // A 14-digit code kept with a wrong check digit is no GTIN.
+  gtin: r.checked === 1 && /^\d{14}$/.test(r.code) ? r.code : null,
+  checked: r.checked === 1,
   pack_id: r.pack_id,
   pack_name: r.pack_name,
   created_at: r.created_at,
@@ -75,14 +77,16 @@ export function createBarcodeService({ db, clock }: ServiceDeps) {
       if (parsed && !parsed.ok) throw badRequest(parsed.message)
       const gs1 = parsed?.ok ? parsed.data : null
       let code: string | null
+      let checked = true
       if (gs1) code = gs1.gtin ?? null
       else {
         const n = normaliseCode(raw)
         // A stored code that predates check-digit checks (a house label with 12 digits) is still found.
         if (!n.ok && !repo.findCode(db, raw.trim())) throw badRequest(n.message)
         code = n.ok ? n.code : raw.trim()
+        checked = n.ok
       }
-      const out: ResolvedBarcode = { code, gtin: code && /^\d{14}$/.test(code) ? code : null, gs1, item: null, pack: null, suggestion: null }
+      const out: ResolvedBarcode = { code, gtin: checked && code && /^\d{14}$/.test(code) ? code : null, gs1, item: null, pack: null, suggestion: null }
       if (code === null) return out
       const found = repo.findCode(db, code)
       if (found) {

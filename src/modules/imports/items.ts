@@ -9,6 +9,7 @@ import { insertCategory } from '../categories/repo'
 import type { ItemRow } from '../stock/items-repo'
 import * as items from '../stock/items-repo'
 import { recordMovement } from '../stock/ledger'
+import { itemCodeRefusal } from '../../contract/barcodes'
 import { holderOf, setUnitCode } from '../barcodes/repo'
 import { insertSupplier } from '../suppliers/repo'
 import { bySchema, CellError, parseAmount, parseDate, sameName, type ImportColumn } from './columns'
@@ -248,7 +249,10 @@ export function planItems(db: Db, table: CsvTable, o: { map?: Record<string, str
       if (owner && owner.id !== item?.id) fail('sku', STOCK_MSG.skuTaken + ` ("${owner.name}")`)
       else if (earlier !== undefined) fail('sku', `Row ${earlier} has the same sku`)
     }
-    if (draft.barcode) {
+    // A wrong check digit passes only as the item's own code saved before RIMS checked them (issue 29).
+    const barcodeRefusal = itemCodeRefusal(draft.barcode, item?.barcode_checked === 0 ? item.barcode : null)
+    if (barcodeRefusal) fail('barcode', barcodeRefusal)
+    else if (draft.barcode) {
       const owner = byBarcode.get(draft.barcode)
       const earlier = claimedBarcode.get(draft.barcode)
       // Another item may hold it as a pack's code (item_barcodes), not only as its unit code.

@@ -4,11 +4,14 @@ import { containsPattern } from '../../db/like'
 import { sqlInteger } from '../../db/sql-integer'
 
 /** An item row as stored: the contract's Item with amounts in hundredths, the cost in 1/100,000 (cost_e5) and is_active 0/1 (no derived fields). */
-export type ItemRow = Omit<Item, 'is_active' | 'total_value' | 'days_until_expiry' | 'packs' | 'cost_price'> & { is_active: number; cost_e5: number }
+export type ItemRow = Omit<Item, 'is_active' | 'barcode_checked' | 'total_value' | 'days_until_expiry' | 'packs' | 'cost_price'> & { is_active: number; barcode_checked: number; cost_e5: number }
 /** An item's own fields as the repo writes them: the cost per base unit in 1/100,000 (COST_SCALE). */
 export type StoredItemFields = Omit<ItemFields, 'cost_price'> & { cost_e5: number }
 
-const COLUMNS = `SELECT i.id, i.name, i.sku, i.barcode, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
+/** 0 when the item's barcode is a code saved before RIMS checked check digits (issue 29); one lookup by the unique code. */
+export const BARCODE_CHECKED = 'NOT EXISTS (SELECT 1 FROM item_barcodes b WHERE b.code = i.barcode AND b.item_id = i.id AND b.checked = 0) AS barcode_checked'
+
+const COLUMNS = `SELECT i.id, i.name, i.sku, i.barcode, ${BARCODE_CHECKED}, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
   i.unit, i.cost_e5, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at,
   i.density, i.each_weight, i.yield_pct,
   i.par_level, i.order_pack_id, i.supplier_code`

@@ -1,3 +1,4 @@
+import { itemCodeRefusal } from '../../contract/barcodes'
 import { exceedsValueCeiling, STOCK_MSG, type CreateItemInput, type ItemCostingFields, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
 import { costValueCents, fromCents, fromCost, toCents, toCost } from '../../contract/fixed'
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
@@ -32,6 +33,7 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string, pack
     name: r.name,
     sku: r.sku,
     barcode: r.barcode,
+    barcode_checked: r.barcode_checked === 1,
     category_id: r.category_id,
     category_name: r.category_name,
     supplier_id: r.supplier_id,
@@ -82,6 +84,12 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
     if (v.sku && repo.skuTaken(db, v.sku, exceptId)) throw conflict(STOCK_MSG.skuTaken)
   }
 
+  /** A wrong check digit passes only as the item's own code saved before RIMS checked them, unchanged (issue 29). */
+  const checkBarcode = (barcode: string | null | undefined, old: repo.ItemRow | null) => {
+    const refusal = itemCodeRefusal(barcode, old?.barcode_checked === 0 ? old.barcode : null)
+    if (refusal) throw badRequest(refusal)
+  }
+
   /** The order pack must be one of the item's own packs (issue 18). */
   const orderPackOrRefuse = (itemId: number, packId: number) => {
     if (!packOfItem(db, itemId, packId)) throw badRequest('order_pack_id is not one of the packs of this item')
@@ -125,6 +133,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         .transaction(() =>
           replayOrRun(db, scope, now, () => {
             const at = now.toISOString()
+            checkBarcode(input.barcode, null)
             checkReferences(input)
             if (exceedsValueCeiling(toCost(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
             const id = repo.insertItem(
@@ -159,6 +168,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
     update(id: number, input: UpdateItemInput, user: User): Item {
       db.transaction(() => {
         const old = row(id)
+        checkBarcode(input.barcode, old)
         checkReferences(input, id)
         if (input.cost_price !== undefined && exceedsValueCeiling(toCost(input.cost_price), repo.largestBalance(db, id))) throw badRequest(STOCK_MSG.valueTooLarge('cost_price'))
         repo.updateItem(

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { BARCODE_MSG, itemCodeRefusal } from '../../../../src/contract/barcodes'
 import { CreateItemBody, STOCK_MSG, UpdateItemBody, type Item } from '../../../../src/contract/stock'
 import { COST_DECIMALS } from '../../../../src/contract/fixed'
 import { createItem, updateItem } from '../../api/stock'
@@ -59,6 +60,8 @@ export function ItemForm({ item, barcode, lookups, onClose, onSaved }: { item: I
   const [costing, setCosting] = useState(() => costingDraft(item))
   const { busy, failure, setFailure, run } = useSubmit()
   const set = (k: Key) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
+  /** The code RIMS 0.1 saved without checking its check digit: kept while unchanged, with a hint to correct it. */
+  const uncheckedCode = item && !item.barcode_checked ? item.barcode : null
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -85,7 +88,9 @@ export function ItemForm({ item, barcode, lookups, onClose, onSaved }: { item: I
     const missing: Partial<Record<Key | 'packs', string>> = {}
     for (const k of ['min_stock_level', ...(item ? [] : ['current_quantity'])] as Key[]) if (form[k].trim() === '') missing[k] = `${LABELS[k]} is required`
     const checked = item ? check(UpdateItemBody, input) : check(CreateItemBody, input)
-    const found = { ...(checked.ok ? {} : withLabels(checked.errors, LABELS)), ...missing }
+    // A wrong check digit passes only as this item's own code saved before RIMS checked them, unchanged.
+    const barcodeRefusal = checked.ok ? itemCodeRefusal(checked.value.barcode, uncheckedCode) : null
+    const found = { ...(checked.ok ? {} : withLabels(checked.errors, LABELS)), ...(barcodeRefusal ? withLabels({ barcode: barcodeRefusal }, LABELS) : {}), ...missing }
     if (item) for (const k of ['name', 'category_id', 'supplier_id', 'unit', 'cost_price'] as Key[]) if (!form[k].trim()) found[k] ??= `${LABELS[k]} is required`
     setErrors(found)
     if (!checked.ok || Object.keys(found).length) return
@@ -108,7 +113,13 @@ export function ItemForm({ item, barcode, lookups, onClose, onSaved }: { item: I
       <ErrorLine message={failure} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={LABELS.name} value={form.name} onChange={set('name')} error={errors.name} required data-autofocus />
-        <TextField label={LABELS.barcode} value={form.barcode} onChange={set('barcode')} error={errors.barcode} hint="Optional" />
+        <TextField
+          label={LABELS.barcode}
+          value={form.barcode}
+          onChange={set('barcode')}
+          error={errors.barcode}
+          hint={uncheckedCode !== null && form.barcode.trim() === uncheckedCode ? BARCODE_MSG.unchecked : 'Optional'}
+        />
         <TextField label={LABELS.sku} value={form.sku} onChange={set('sku')} error={errors.sku} hint="Optional: your own code, used to match rows when a CSV is imported again" />
         <SelectField
           label={LABELS.category_id}
