@@ -81,7 +81,8 @@ test('0015 scales every stored cost by 1,000 and keeps every value, total and ag
   expect(db.query('SELECT price_e5 FROM item_prices').all()).toEqual([{ price_e5: 300_000 }])
   expect(stockLedgerCheck.run(db)).toEqual([])
 
-  // The app over the migrated file shows the same figures, and the recreated triggers keep the counters.
+  // The app over the file migrated to the head shows the same figures, and the recreated triggers keep the counters.
+  migrate(db)
   const deps = createDeps({ db, secret: 'migration-secret', serverUrl: 'http://rims.test:3000', logger: createLogger(() => {}) })
   const app = buildApp(deps)
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
