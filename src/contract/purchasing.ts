@@ -114,7 +114,7 @@ export interface ReceiptLine {
   unit_price: number
   /** Base units that went into stock. */
   base_quantity: number
-  /** Price per base unit. */
+  /** Price per base unit, up to 5 decimals (a piece of a box of 1,000 at 7.00: 0.007). */
   unit_cost: number
   value: number
   expiry_date: string | null
@@ -138,6 +138,7 @@ export interface ReceiptReturn {
 export interface PriceChange {
   item_id: number
   item_name: string
+  /** Per base unit, up to 5 decimals (0.0049 → 0.0052 is a change). */
   old_price: number
   new_price: number
   change_pct: number
@@ -157,7 +158,7 @@ export interface ItemPrice {
   date: string
   supplier_id: number
   supplier_name: string
-  /** Per base unit. */
+  /** Per base unit, up to 5 decimals. */
   price: number
   receipt_id: number
   invoice_number: string

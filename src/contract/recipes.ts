@@ -54,7 +54,7 @@ export interface CostLine {
   /** Used ÷ yield, in the line's unit (170 g at 85% → 200 g). */
   purchased_quantity: number
   purchased_unit: string
-  /** The item's cost price per `cost_unit` (its stock unit), or a sub-recipe's batch cost per its yield ("2000 ml"). Null: no cost price. */
+  /** The item's cost price per `cost_unit` (its stock unit, up to 5 decimals: 0.007), or a sub-recipe's batch cost per its yield ("2000 ml"). Null: no cost price. */
   unit_cost: number | null
   cost_unit: string
   /** Null when the line cannot be costed; a sub-recipe line that is partly costed shows its partial share. */

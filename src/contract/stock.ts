@@ -45,6 +45,7 @@ export interface Item {
   supplier_id: number
   supplier_name: string
   unit: string
+  /** Per base unit, up to 5 decimals (a piece of a box of 1,000 at 7.00 is 0.007); stored as 1/100,000 (COST_SCALE). */
   cost_price: number
   current_quantity: number
   min_stock_level: number

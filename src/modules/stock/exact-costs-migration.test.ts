@@ -57,6 +57,19 @@ async function oldDatabase(): Promise<Db> {
   return db
 }
 
+/** Every row of every table, the renamed cost columns read back in cents: what 0015 must leave as it was. */
+function everyRow(db: Db) {
+  const renamed: Record<string, [string, string]> = { items: ['cost_e5', 'cost_price'], receipt_lines: ['unit_cost_e5', 'unit_cost'], item_prices: ['price_e5', 'price'], item_cost_history: ['cost_e5', 'cost_price'] }
+  const tables = (db.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]).map((t) => t.name)
+  return Object.fromEntries(
+    tables.map((t) => {
+      const rows = db.query(`SELECT * FROM "${t}" ORDER BY 1`).all() as Record<string, unknown>[]
+      const r = renamed[t]
+      return [t, r ? rows.map((row) => (r[0] in row ? Object.fromEntries(Object.entries(row).map(([k, v]) => (k === r[0] ? [r[1], (v as number) / 1000] : [k, v]))) : row)) : rows]
+    }),
+  )
+}
+
 const figures = (db: Db) => ({
   totals: db.query('SELECT * FROM item_totals').all(),
   buckets: db.query('SELECT * FROM activity_buckets ORDER BY bucket').all(),
@@ -68,6 +81,7 @@ const figures = (db: Db) => ({
 test('0015 scales every stored cost by 1,000 and keeps every value, total and aggregate', async () => {
   const db = await oldDatabase()
   const old = figures(db)
+  const before = everyRow(db)
   const oldCosts = db.query('SELECT id, cost_price FROM items ORDER BY id').all() as { id: number; cost_price: number }[]
   const oldHistory = db.query('SELECT id, item_id, cost_price, at FROM item_cost_history ORDER BY id').all() as any[]
   expect(oldHistory).toHaveLength(6)
@@ -75,6 +89,8 @@ test('0015 scales every stored cost by 1,000 and keeps every value, total and ag
 
   migrate(db, MIGRATIONS.slice(0, BEFORE + 1))
   expect(figures(db)).toEqual(old)
+  // Nothing else moved: every table (item_totals, activity_buckets, the kitchen's daily counters, receipts…) row for row.
+  expect(everyRow(db)).toEqual(before)
   expect(db.query('SELECT id, cost_e5 FROM items ORDER BY id').all()).toEqual(oldCosts.map((c) => ({ id: c.id, cost_e5: c.cost_price * 1000 })))
   expect(db.query('SELECT id, item_id, cost_e5, at FROM item_cost_history ORDER BY id').all()).toEqual(oldHistory.map(({ cost_price, ...h }) => ({ ...h, cost_e5: cost_price * 1000 })))
   expect(db.query('SELECT unit_cost_e5 FROM receipt_lines').all()).toEqual([{ unit_cost_e5: 300_000 }])
