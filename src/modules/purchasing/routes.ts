@@ -35,7 +35,7 @@ export const purchasingRoutes = ({ purchasing }: AppDeps) =>
     .post('/purchase-orders', (ctx) => {
       const input = parse(PurchaseOrderBody, ctx.body)
       ctx.set.status = 201
-      return ok(purchasing.create(currentUser(ctx), input), PO_MSG.created)
+      return ok(purchasing.create(idempotencyScope(ctx, input), currentUser(ctx), input), PO_MSG.created)
     })
     .post('/purchase-orders/from-suggestions', (ctx) => {
       const input = parse(FromSuggestionsBody, ctx.body)
