@@ -29,7 +29,7 @@ export const accountLockedFor = (minutes: number) =>
 export const RESET_TOO_OFTEN = 'Too many password reset requests from this device. Please wait 15 minutes and try again.'
 export const serverBusy = 'The server is busy checking other sign-ins. Please try again in a moment.'
 
-export const LoginBody = v.object({
+export const LoginBody = v.strictObject({
   email: lookupEmail(),
   password: v.pipe(v.string('password is required'), v.nonEmpty('password is required'), v.maxLength(200, 'password is too long')),
 })
@@ -38,7 +38,7 @@ export const PROFILE_EMAIL_NEEDS_PASSWORD = 'Enter your current password to chan
  * PUT /auth/profile: name and email, and a new password when one is typed; saved together or not
  * at all. The current password is needed to change the email or the password.
  */
-export const ProfileBody = v.object({
+export const ProfileBody = v.strictObject({
   name: safeName('name', 100),
   email: email(),
   currentPassword: v.optional(v.pipe(v.string(MSG.currentPasswordRequired), v.maxLength(200, 'currentPassword is too long'))),
@@ -49,27 +49,27 @@ export const ProfileBody = v.object({
 })
 /** The profile answer: the user, and a fresh token when the password changed (older tokens are void). */
 export type ProfileResult = User & { token?: string }
-export const ProfilePasswordBody = v.object({
+export const ProfilePasswordBody = v.strictObject({
   currentPassword: v.pipe(v.string(MSG.currentPasswordRequired), v.nonEmpty(MSG.currentPasswordRequired)),
   newPassword: password('newPassword', MSG.profilePasswordTooShort),
 })
-export const CreateUserBody = v.object({
+export const CreateUserBody = v.strictObject({
   name: safeName('name', 100),
   email: email(),
   password: password('password', MSG.profilePasswordTooShort),
   role_id: id('role_id'),
 })
-export const UpdateUserBody = v.object({
+export const UpdateUserBody = v.strictObject({
   name: safeName('name', 100),
   email: email(),
   role_id: id('role_id'),
 })
-export const SetPasswordBody = v.object({ newPassword: password('newPassword', MSG.profilePasswordTooShort) })
-export const UserStatusBody = v.object({ is_active: flag('is_active') })
-export const RoleBody = v.object({ role_name: requiredText('role_name', 50) })
+export const SetPasswordBody = v.strictObject({ newPassword: password('newPassword', MSG.profilePasswordTooShort) })
+export const UserStatusBody = v.strictObject({ is_active: flag('is_active') })
+export const RoleBody = v.strictObject({ role_name: requiredText('role_name', 50) })
 
-export const ForgotPasswordBody = v.object({ email: lookupEmail() })
-export const ResetPasswordBody = v.object({
+export const ForgotPasswordBody = v.strictObject({ email: lookupEmail() })
+export const ResetPasswordBody = v.strictObject({
   token: v.pipe(v.string(MSG.resetMissingToken), v.nonEmpty(MSG.resetMissingToken), v.maxLength(200, MSG.resetInvalid)),
   newPassword: password('newPassword', MSG.resetPasswordTooShort),
 })

@@ -261,7 +261,7 @@ const rawText = (field: string) =>
     v.check((s) => s.trim().length > 0, `${field} is required`),
   )
 
-export const AddBarcodeBody = v.object({
+export const AddBarcodeBody = v.strictObject({
   code: rawText('code'),
   pack_id: v.optional(v.nullable(id('pack_id')), null),
 })
@@ -304,10 +304,10 @@ export function itemCodeRefusal(code: string | null | undefined, keptUnchecked: 
   return `${field}: ${BARCODE_MSG.checkDigit(gtinCheckDigit(code.slice(0, -1)))}`
 }
 
-export const ResolveBody = v.object({ raw: rawText('raw') })
+export const ResolveBody = v.strictObject({ raw: rawText('raw') })
 
 /** POST /stock-counts/{id}/scans: one scan on the count sheet of an area. scan_id: the device's id for this scan. */
-export const CountScanBody = v.object({
+export const CountScanBody = v.strictObject({
   area_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'area_id is required'), id('area_id')),
   raw: rawText('raw'),
   scan_id: v.pipe(
@@ -335,6 +335,8 @@ export interface CountScanAnswer {
 export const SCAN_MSG = {
   added: (what: string, item: string) => `+1 ${what} ${item}`,
   replayed: 'This scan was already counted',
+  /** A device reused a scan_id for another code or another area: refused, never dropped as a replay. */
+  scanIdReused: (scanId: string) => `scan_id ${scanId} was already used for another scan on this count; send a new scan_id for each scan`,
   undone: 'Scan undone',
   alreadyUndone: 'This scan was already undone',
   unknownCode: (code: string) => `No item has the code ${code}: link it to an item, create one, or skip it`,

@@ -128,22 +128,19 @@ export interface ApproveAnswer {
 
 // ---------- Input ----------
 
-const positiveInt = (field: string) =>
-  v.pipe(v.number(`${field} must be a whole number`), v.integer(`${field} must be a whole number`), v.minValue(1, `${field} must be a whole number`))
+export const StorageAreaBody = v.strictObject({ name: safeName('name', 80) })
 
-export const StorageAreaBody = v.object({ name: safeName('name', 80) })
-
-export const AreaItemsBody = v.object({
+export const AreaItemsBody = v.strictObject({
   item_ids: v.pipe(
-    v.array(positiveInt('item_ids'), 'item_ids must be a list of item ids'),
+    v.array(id('item_ids'), 'item_ids must be a list of item ids'),
     v.maxLength(5000, 'item_ids: at most 5000 items per area'),
     v.check((ids) => new Set(ids).size === ids.length, 'item_ids lists an item twice'),
   ),
 })
 
-export const StartCountBody = v.object({
+export const StartCountBody = v.strictObject({
   area_ids: v.pipe(
-    v.array(positiveInt('area_ids'), 'area_ids must be a list of storage area ids'),
+    v.array(id('area_ids'), 'area_ids must be a list of storage area ids'),
     v.minLength(1, 'area_ids: choose at least one storage area'),
     v.maxLength(200, 'area_ids: at most 200 areas'),
     v.check((ids) => new Set(ids).size === ids.length, 'area_ids lists an area twice'),
@@ -158,15 +155,15 @@ export type StartCountInput = v.InferOutput<typeof StartCountBody>
  * `reason` for the item's variance. `found: true` adds an item that was not on the area's list.
  */
 export const CountLineBody = v.pipe(
-  v.object({
+  v.strictObject({
     area_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'area_id is required'), id('area_id')),
     item_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'item_id is required'), id('item_id')),
     counted: v.optional(v.nullable(amount('counted'))),
     packs: v.optional(
       v.pipe(
         v.array(
-          v.object({
-            pack_id: positiveInt('pack_id'),
+          v.strictObject({
+            pack_id: id('pack_id'),
             quantity: v.pipe(v.number('packs.quantity must be a number'), v.integer('packs.quantity must be a whole number of packs'), v.minValue(0, 'packs.quantity must be at least 0'), v.maxValue(1_000_000_000, 'packs.quantity is too large')),
           }),
           'packs must be a list of { pack_id, quantity }',
@@ -183,7 +180,7 @@ export const CountLineBody = v.pipe(
 )
 export type CountLineInput = v.InferOutput<typeof CountLineBody>
 
-export const SubmitCountBody = v.object({
+export const SubmitCountBody = v.strictObject({
   uncounted: v.pipe(
     v.unknown(),
     v.check((x) => x !== undefined && x !== null && x !== '', `uncounted is required: ${UNCOUNTED_CHOICES.join(' or ')}`),

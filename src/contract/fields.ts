@@ -98,14 +98,20 @@ export const email = (field = 'email') =>
     v.toLowerCase(),
   )
 
-/** A positive integer id, accepted as a number or a numeric string (path and query params). */
+/** The largest id: past 2^53 − 1 a JSON number is no longer exact (1e20 once reached SQLite as a 500). */
+export const MAX_ID = Number.MAX_SAFE_INTEGER
+
+/**
+ * The one id schema, for every id in a path, a query or a body (nested lines too): a whole number
+ * from 1 to MAX_ID, given as a number or a numeric string (path and query params).
+ */
 export const id = (field: string) =>
   v.pipe(
     v.unknown(),
     v.check((x) => x !== undefined && x !== null && x !== '', `${field} is required`),
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))], `${field} must be a whole number`),
-    v.integer(`${field} must be a whole number`),
-    v.minValue(1, `${field} must be a whole number`),
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,400}$/), v.transform(Number))], `${field} must be a whole number`),
+    v.check((n) => Number.isInteger(n) && n >= 1, `${field} must be a whole number`),
+    v.maxValue(MAX_ID, `${field} is too large`),
   )
 
 /** `is_active` is a JSON boolean on the wire; 1/0 are accepted on input. */

@@ -74,14 +74,14 @@ export type ImportOptions = v.InferOutput<typeof ImportQuery>
 export const BULK_MAX_ITEMS = 5000
 
 /** PATCH /items/bulk: the same values set on every listed item, all or nothing. */
-export const BulkEditBody = v.object({
+export const BulkEditBody = v.strictObject({
   item_ids: v.pipe(
     v.array(id('item_ids'), 'item_ids must be a list of item ids'),
     v.minLength(1, 'item_ids must name at least one item'),
     v.maxLength(BULK_MAX_ITEMS, `item_ids may name at most ${BULK_MAX_ITEMS} items`),
   ),
   set: v.pipe(
-    v.object(
+    v.strictObject(
       {
         category_id: v.optional(id('category_id')),
         supplier_id: v.optional(id('supplier_id')),

@@ -148,7 +148,7 @@ export interface TransferResult {
 const blankToNull = (s: string | null | undefined) => (s === undefined || s === null || s === '' ? null : s)
 const remarks = (max = 500) => v.pipe(optionalText('remarks', max), v.transform(blankToNull))
 
-export const CreateRequestBody = v.object({
+export const CreateRequestBody = v.strictObject({
   item_id: id('item_id'),
   quantity_requested: amount('quantity_requested', 0.01),
   priority: v.optional(upperEnum('priority', PRIORITIES), 'MEDIUM'),
@@ -158,7 +158,7 @@ export type CreateRequestInput = v.InferOutput<typeof CreateRequestBody>
 
 /** Tonight's list: 1..20 lines, each read like one request; a bad line is named ("Line 2: …") and makes none. */
 export const MAX_BATCH_LINES = 20
-export const BatchRequestBody = v.object({
+export const BatchRequestBody = v.strictObject({
   lines: v.pipe(
     v.array(v.unknown(), 'lines must be a list'),
     v.minLength(1, `lines must hold 1 to ${MAX_BATCH_LINES} lines`),
@@ -167,7 +167,7 @@ export const BatchRequestBody = v.object({
 })
 
 export const UpdateRequestBody = v.partial(
-  v.object({
+  v.strictObject({
     item_id: id('item_id'),
     quantity_requested: amount('quantity_requested', 0.01),
     priority: upperEnum('priority', PRIORITIES),
@@ -176,13 +176,13 @@ export const UpdateRequestBody = v.partial(
 )
 export type UpdateRequestInput = v.InferOutput<typeof UpdateRequestBody>
 
-export const ApproveBody = v.object({
+export const ApproveBody = v.strictObject({
   quantity_approved: v.optional(v.nullable(amount('quantity_approved', 0.01))),
   remarks: remarks(),
 })
 export type ApproveInput = v.InferOutput<typeof ApproveBody>
 
-export const RejectBody = v.object({ remarks: requiredText('remarks', 500) })
+export const RejectBody = v.strictObject({ remarks: requiredText('remarks', 500) })
 export type RejectInput = v.InferOutput<typeof RejectBody>
 
 export const RequestListQuery = v.object({
@@ -220,25 +220,25 @@ export const InventoryListQuery = v.object({
 export type InventoryListQuery = v.InferOutput<typeof InventoryListQuery>
 
 /** PUT …/inventory/:item_id/minimum: the kitchen's minimum for one item, ≥ 0 with 2 decimals; null clears it. */
-export const KitchenMinimumBody = v.object({ min_quantity: v.nullable(amount('min_quantity')) })
+export const KitchenMinimumBody = v.strictObject({ min_quantity: v.nullable(amount('min_quantity')) })
 export type KitchenMinimumInput = v.InferOutput<typeof KitchenMinimumBody>
 
-export const UsageBody = v.object({ item_id: id('item_id'), quantity: amount('quantity', 0.01), remarks: remarks() })
+export const UsageBody = v.strictObject({ item_id: id('item_id'), quantity: amount('quantity', 0.01), remarks: remarks() })
 export type UsageInput = v.InferOutput<typeof UsageBody>
 
 /** Wastage needs its reason. */
-export const WastageBody = v.object({ item_id: id('item_id'), quantity: amount('quantity', 0.01), remarks: requiredText('remarks', 500) })
+export const WastageBody = v.strictObject({ item_id: id('item_id'), quantity: amount('quantity', 0.01), remarks: requiredText('remarks', 500) })
 export type WastageInput = v.InferOutput<typeof WastageBody>
 
 /** A Manager's count correction: signed, never 0, with its reason. */
-export const AdjustmentBody = v.object({
+export const AdjustmentBody = v.strictObject({
   item_id: id('item_id'),
   quantity: v.pipe(signedAmount('quantity'), v.check((n) => n !== 0, 'quantity must not be 0')),
   remarks: requiredText('remarks', 500),
 })
 export type AdjustmentInput = v.InferOutput<typeof AdjustmentBody>
 
-export const TransferBody = v.object({
+export const TransferBody = v.strictObject({
   item_id: id('item_id'),
   quantity: amount('quantity', 0.01),
   direction: upperEnum('direction', TRANSFER_DIRECTIONS),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { amount, MAX_AMOUNT, safeName } from './fields'
+import { amount, id, MAX_AMOUNT, safeName } from './fields'
 
 // Pack sizes (issue 17): an item keeps its base unit and may be counted in up to 5 named packs
 // (base L: bottle 0.75, case 9). Sizes are base units with 2 decimals, stored as integer hundredths.
@@ -21,7 +21,7 @@ export const PACK_MSG = {
   tooLarge: 'The counted quantity is too large',
 } as const
 
-const packInput = v.object({
+const packInput = v.strictObject({
   name: safeName('packs.name', 30),
   size: amount('packs.size', 0.01),
 })
@@ -48,11 +48,11 @@ export interface PackedQuantity {
   loose?: number
 }
 
-export const PackedQuantitySchema = v.object({
+export const PackedQuantitySchema = v.strictObject({
   packs: v.pipe(
     v.array(
-      v.object({
-        pack_id: v.pipe(v.number('pack_id must be a whole number'), v.integer('pack_id must be a whole number'), v.minValue(1, 'pack_id must be a whole number')),
+      v.strictObject({
+        pack_id: id('pack_id'),
         quantity: v.pipe(v.number('packs.quantity must be a number'), v.integer('packs.quantity must be a whole number of packs'), v.minValue(0, 'packs.quantity must be at least 0'), v.maxValue(MAX_AMOUNT, 'packs.quantity is too large')),
       }),
       'packs must be a list of { pack_id, quantity }',

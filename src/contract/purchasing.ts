@@ -178,14 +178,14 @@ const optionalDay = (field: string) =>
 const blankToNull = (s: string | null | undefined) => (s === undefined || s === null || s === '' ? null : s)
 const packId = v.optional(v.nullable(id('pack_id')), null)
 
-const orderLine = v.object({
+const orderLine = v.strictObject({
   item_id: required('item_id', id('item_id')),
   pack_id: packId,
   quantity: required('quantity', amount('quantity', 0.01)),
   unit_price: required('unit_price', amount('unit_price')),
 })
 
-export const PurchaseOrderBody = v.object({
+export const PurchaseOrderBody = v.strictObject({
   supplier_id: required('supplier_id', id('supplier_id')),
   expected_date: optionalDay('expected_date'),
   note: v.pipe(optionalText('note', 500), v.transform(blankToNull)),
@@ -193,14 +193,14 @@ export const PurchaseOrderBody = v.object({
 })
 export type PurchaseOrderInput = v.InferOutput<typeof PurchaseOrderBody>
 
-export const FromSuggestionsBody = v.object({
+export const FromSuggestionsBody = v.strictObject({
   supplier_ids: v.optional(v.pipe(v.array(id('supplier_ids'), 'supplier_ids must be a list'), v.maxLength(1000, 'supplier_ids has too many ids'))),
   /** Packs changed on screen: item → packs (0 leaves the item out). */
-  packs: v.optional(v.pipe(v.array(v.object({ item_id: required('item_id', id('item_id')), packs: required('packs', amount('packs')) }), 'packs must be a list'), v.maxLength(20_000, 'packs has too many lines'))),
+  packs: v.optional(v.pipe(v.array(v.strictObject({ item_id: required('item_id', id('item_id')), packs: required('packs', amount('packs')) }), 'packs must be a list'), v.maxLength(20_000, 'packs has too many lines'))),
 })
 export type FromSuggestionsInput = v.InferOutput<typeof FromSuggestionsBody>
 
-export const CloseOrderBody = v.object({ reason: requiredText('reason', 500) })
+export const CloseOrderBody = v.strictObject({ reason: requiredText('reason', 500) })
 
 export const PurchaseOrderListQuery = v.object({
   ...paging,
@@ -218,11 +218,11 @@ const invoiceFields = {
   confirm_duplicate: v.optional(v.boolean('confirm_duplicate must be true or false'), false),
 }
 
-export const OrderReceiptBody = v.object({
+export const OrderReceiptBody = v.strictObject({
   ...invoiceFields,
   lines: v.pipe(
     v.array(
-      v.object({
+      v.strictObject({
         line_id: required('line_id', id('line_id')),
         received_quantity: required('received_quantity', amount('received_quantity')),
         unit_price: required('unit_price', amount('unit_price')),
@@ -238,12 +238,12 @@ export const OrderReceiptBody = v.object({
 })
 export type OrderReceiptInput = v.InferOutput<typeof OrderReceiptBody>
 
-export const ReceiptBody = v.object({
+export const ReceiptBody = v.strictObject({
   supplier_id: required('supplier_id', id('supplier_id')),
   ...invoiceFields,
   lines: v.pipe(
     v.array(
-      v.object({
+      v.strictObject({
         item_id: required('item_id', id('item_id')),
         pack_id: packId,
         received_quantity: required('received_quantity', amount('received_quantity', 0.01)),
@@ -259,9 +259,9 @@ export const ReceiptBody = v.object({
 export type ReceiptInput = v.InferOutput<typeof ReceiptBody>
 
 /** One item going back: the return form checks each line with it before sending. */
-export const ReturnLine = v.object({ item_id: required('item_id', id('item_id')), quantity: required('quantity', amount('quantity', 0.01)), reason: requiredText('reason', 500) })
+export const ReturnLine = v.strictObject({ item_id: required('item_id', id('item_id')), quantity: required('quantity', amount('quantity', 0.01)), reason: requiredText('reason', 500) })
 
-export const ReturnBody = v.object({
+export const ReturnBody = v.strictObject({
   lines: v.pipe(
     v.array(ReturnLine, 'lines must be a list'),
     v.minLength(1, 'lines must have at least one line'),

@@ -110,7 +110,7 @@ const pct = (field: string) => v.pipe(amount(field, 1), v.maxValue(100, `${field
 const unitText = (field: string) => v.pipe(safeName(field, 30))
 
 const lineSchema = v.pipe(
-  v.object({
+  v.strictObject({
     item_id: v.optional(v.nullable(id('item_id'))),
     recipe_id: v.optional(v.nullable(id('recipe_id'))),
     quantity: v.pipe(v.unknown(), v.check((x) => x !== undefined && x !== null && x !== '', 'quantity is required'), amount('quantity', 0.01)),
@@ -139,13 +139,13 @@ function visibleCode(field: string) {
   return v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(64, `${field} must be at most 64 characters`), v.check((s) => !/[\p{Cc}\p{Cf}]/u.test(s), `${field} must not contain control or invisible characters`))
 }
 
-export const RecipeBody = v.object(recipeFields)
+export const RecipeBody = v.strictObject(recipeFields)
 export type RecipeInput = v.InferOutput<typeof RecipeBody>
 /** PUT /recipes/{id}: any of the fields; `lines`, when given, replace the lines. */
-export const UpdateRecipeBody = v.partial(v.object(recipeFields))
+export const UpdateRecipeBody = v.partial(v.strictObject(recipeFields))
 export type UpdateRecipeInput = v.InferOutput<typeof UpdateRecipeBody>
 /** POST /recipes/cost-preview: a draft (not saved) costed as it is typed; `id` when editing a saved recipe (for cycles). */
-export const CostPreviewBody = v.object({ ...recipeFields, name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(150)), ''), id: v.optional(id('id')) })
+export const CostPreviewBody = v.strictObject({ ...recipeFields, name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(150)), ''), id: v.optional(id('id')) })
 export type CostPreviewInput = v.InferOutput<typeof CostPreviewBody>
 
 export const RecipeListQuery = v.object({
@@ -166,15 +166,15 @@ export const SalesImportQuery = v.pipe(
   v.check((q) => !q.from || !q.to || q.from <= q.to, 'from cannot be after to'),
 )
 
-export const SalesMappingBody = v.object({
+export const SalesMappingBody = v.strictObject({
   code: v.pipe(visibleCode('code'), v.nonEmpty('code is required')),
   recipe_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'recipe_id is required (null to ignore the code)'), v.nullable(id('recipe_id'))),
 })
 
-export const SalesDayBody = v.object({
+export const SalesDayBody = v.strictObject({
   lines: v.pipe(
     v.array(
-      v.object({
+      v.strictObject({
         recipe_id: id('recipe_id'),
         quantity: v.pipe(v.unknown(), v.check((x) => x !== undefined && x !== null && x !== '', 'quantity is required'), signedAmount('quantity')),
         net_sales: v.optional(signedAmount('net_sales'), 0),

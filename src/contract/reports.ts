@@ -91,7 +91,7 @@ export type ReportRangeQuery = v.InferOutput<typeof ReportRangeQuery>
 
 /** POST /reports/generate: the form always sends both dates; format is CSV (SPEC §9). */
 export const GenerateReportBody = v.pipe(
-  v.object({
+  v.strictObject({
     report_type: reportType,
     ...rangeFields,
     format: v.optional(v.pipe(v.string('format must be csv'), v.trim(), v.toLowerCase(), v.literal('csv', 'format must be csv')), 'csv'),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { safeName } from './fields'
+import { amount, safeName } from './fields'
 
 // Every setting with its default (DECISIONS.md). One table; later features add validation, never a second config.
 export interface Settings {
@@ -130,16 +130,16 @@ const CRON = /^(\S+\s+){4}\S+$/
 /** Changing any of these clears the stored SMTP password: it must be typed again for the new server or user. */
 export const SMTP_PASSWORD_BOUND_TO = ['smtp_host', 'smtp_port', 'smtp_user'] as const
 
-/** PUT /manager/settings: every key optional, each validated; unknown keys dropped. */
+/** PUT /manager/settings: every key optional, each validated; an unknown key is refused by name. Money, quantities and percentages take at most 2 decimals. */
 export const SettingsPatch = v.partial(
-  v.object({
+  v.strictObject({
     restaurant_name: safeName('restaurant_name', 80),
     currency: v.pipe(v.string('currency must be text'), v.trim(), v.toUpperCase(), v.check(isCurrency, 'currency must be a 3-letter currency code such as ZMW')),
     locale: v.pipe(v.string('locale must be text'), v.trim(), v.check(isLocale, 'locale must be a locale such as en-ZM')),
     time_zone: v.pipe(v.string('time_zone must be text'), v.trim(), v.check(isTimeZone, 'time_zone must be a time zone name from the list, such as Africa/Lusaka')),
     expiring_days: intIn('expiring_days', 1, 365),
-    discrepancy_wastage_value: v.pipe(v.number('discrepancy_wastage_value must be a number'), v.minValue(0, 'discrepancy_wastage_value must be at least 0'), v.maxValue(1_000_000_000, 'discrepancy_wastage_value is too large')),
-    discrepancy_count_change: v.pipe(v.number('discrepancy_count_change must be a number'), v.minValue(0, 'discrepancy_count_change must be at least 0'), v.maxValue(1_000_000_000, 'discrepancy_count_change is too large')),
+    discrepancy_wastage_value: amount('discrepancy_wastage_value'),
+    discrepancy_count_change: amount('discrepancy_count_change'),
     token_hours: intIn('token_hours', 1, 24 * 30),
     public_url: v.pipe(text('public_url', 300), v.check((s) => s === '' || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(s), 'public_url must start with http:// or https://')),
     smtp_host: text('smtp_host', 255),
@@ -155,12 +155,12 @@ export const SettingsPatch = v.partial(
     backup_cron: v.pipe(v.string('backup_cron must be text'), v.trim(), v.regex(CRON, 'backup_cron must be a cron expression of 5 fields, e.g. 0 3 * * *')),
     backup_keep: intIn('backup_keep', 1, 365),
     require_https: v.boolean('require_https must be true or false'),
-    count_variance_pct: v.pipe(v.number('count_variance_pct must be a number'), v.minValue(0, 'count_variance_pct must be at least 0'), v.maxValue(1_000_000, 'count_variance_pct is too large')),
-    count_variance_value: v.pipe(v.number('count_variance_value must be a number'), v.minValue(0, 'count_variance_value must be at least 0'), v.maxValue(1_000_000_000, 'count_variance_value is too large')),
-    target_food_cost_pct: v.pipe(v.number('target_food_cost_pct must be a number'), v.minValue(1, 'target_food_cost_pct must be at least 1'), v.maxValue(100, 'target_food_cost_pct must be at most 100'), v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'target_food_cost_pct must have at most 2 decimal places')),
+    count_variance_pct: v.pipe(amount('count_variance_pct'), v.maxValue(1_000_000, 'count_variance_pct is too large')),
+    count_variance_value: amount('count_variance_value'),
+    target_food_cost_pct: v.pipe(amount('target_food_cost_pct', 1), v.maxValue(100, 'target_food_cost_pct must be at most 100')),
     order_rounding: v.pipe(v.string('order_rounding must be UP or HALF'), v.trim(), v.toUpperCase(), v.picklist(['UP', 'HALF'] as const, 'order_rounding must be UP or HALF')),
     cost_method: v.pipe(v.string('cost_method must be AVERAGE or LAST'), v.trim(), v.toUpperCase(), v.picklist(['AVERAGE', 'LAST'] as const, 'cost_method must be AVERAGE or LAST')),
-    price_alert_pct: v.pipe(v.number('price_alert_pct must be a number'), v.minValue(0.01, 'price_alert_pct must be at least 0.01'), v.maxValue(1000, 'price_alert_pct must be at most 1000')),
+    price_alert_pct: v.pipe(amount('price_alert_pct', 0.01), v.maxValue(1000, 'price_alert_pct must be at most 1000')),
   }),
 )
 export type SettingsPatch = v.InferOutput<typeof SettingsPatch>

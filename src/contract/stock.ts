@@ -182,13 +182,13 @@ const optionalEmail = v.optional(
   ),
 )
 
-export const CategoryBody = v.object({
+export const CategoryBody = v.strictObject({
   name: safeName('name', 100),
   description: v.pipe(optionalText('description', 500), v.transform(blankToNull)),
 })
 export type CategoryInput = v.InferOutput<typeof CategoryBody>
 
-export const SupplierBody = v.object({
+export const SupplierBody = v.strictObject({
   name: safeName('name', 150),
   contact_person: v.pipe(optionalText('contact_person', 150), v.transform(blankToNull)),
   email: v.pipe(optionalEmail, v.transform(blankToNull)),
@@ -223,15 +223,15 @@ const itemFields = {
 }
 
 /** POST /items: an initial quantity above 0 is written to the ledger as opening stock. */
-export const CreateItemBody = v.object({ ...itemFields, current_quantity: v.optional(amount('current_quantity'), 0) })
+export const CreateItemBody = v.strictObject({ ...itemFields, current_quantity: v.optional(amount('current_quantity'), 0) })
 export type CreateItemInput = v.InferOutput<typeof CreateItemBody>
 
 /** PUT /items/{id}: any of the fields; current_quantity is not one of them (dropped like any unknown key). */
-export const UpdateItemBody = v.partial(v.object({ ...itemFields, min_stock_level: amount('min_stock_level'), is_active: flag('is_active') }))
+export const UpdateItemBody = v.partial(v.strictObject({ ...itemFields, min_stock_level: amount('min_stock_level'), is_active: flag('is_active') }))
 export type UpdateItemInput = v.InferOutput<typeof UpdateItemBody>
 
 /** PATCH /items/{id}/quantity: a stock count. The difference is recorded as a signed ADJUSTMENT. */
-export const StockCountBody = v.object({
+export const StockCountBody = v.strictObject({
   quantity: required('quantity', amount('quantity')),
   remarks: requiredText('remarks', 500),
 })
@@ -266,11 +266,12 @@ export const ExpiringQuery = v.object({
 
 export const PagingQuery = v.object({ ...paging })
 
-/** The movement form sends `type` (or `movement_type`, the alias), in any case. */
-export const withTypeAlias = (body: unknown): unknown =>
-  body && typeof body === 'object' && !Array.isArray(body) && (body as { type?: unknown }).type === undefined
-    ? { ...body, type: (body as { movement_type?: unknown }).movement_type }
-    : body
+/** The movement form sends `type` (or `movement_type`, the alias), in any case: the alias is folded into `type` (a known field, never "unknown"). */
+export const withTypeAlias = (body: unknown): unknown => {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('movement_type' in body)) return body
+  const { movement_type, ...rest } = body as { movement_type?: unknown; type?: unknown }
+  return rest.type === undefined ? { ...rest, type: movement_type } : rest
+}
 
 const movementFields = {
   item_id: required('item_id', id('item_id')),
@@ -278,10 +279,10 @@ const movementFields = {
   quantity: required('quantity', amount('quantity', 0.01)),
   remarks: v.pipe(optionalText('remarks', 500), v.transform(blankToNull)),
 }
-export const MovementBody = v.object(movementFields)
+export const MovementBody = v.strictObject(movementFields)
 export type MovementInput = v.InferOutput<typeof MovementBody>
 /** PUT /stock-movements/{id}: what is given replaces the row's value; the difference is applied to the balance. */
-export const UpdateMovementBody = v.partial(v.object(movementFields))
+export const UpdateMovementBody = v.partial(v.strictObject(movementFields))
 export type UpdateMovementInput = v.InferOutput<typeof UpdateMovementBody>
 
 /** startDate/endDate (the spec's spelling, `start_date`/`end_date` too): YYYY-MM-DD, both ends inclusive. */

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps'
 import { ALERT_MSG, AlertListQuery, type AlertAction, type AlertType } from '../../contract/alerts'
 import { id } from '../../contract/fields'
 import { listOf, ok } from '../../http/envelope'
-import { parse } from '../../http/validate'
+import { parse, parseAction } from '../../http/validate'
 
 /** The lists of one family of alerts (open ones unless a status is asked for). */
 const FAMILIES = {
@@ -20,7 +20,11 @@ export const alertsRoutes = ({ alerts }: AppDeps) => {
     const { rows, total } = alerts.list(q, types)
     return listOf(rows, { total, page: q.page, limit: q.limit })
   }
-  const act = (params: { id: string }, action: AlertAction) => ok(alerts.act(parse(id('id'), params.id), action), DONE[action])
+  const act = (ctx: { params: { id: string }; body: unknown }, action: AlertAction) => {
+    const alertId = parse(id('id'), ctx.params.id)
+    parseAction(ctx.body)
+    return ok(alerts.act(alertId, action), DONE[action])
+  }
   return new Elysia({ name: 'alerts-routes', prefix: '/alerts' })
     .get('', ({ query }) => list(query))
     .get('/statistics', () => ok(alerts.statistics()))
@@ -29,7 +33,7 @@ export const alertsRoutes = ({ alerts }: AppDeps) => {
     .get('/discrepancy', ({ query }) => list(query, FAMILIES.discrepancy))
     .get('/system', ({ query }) => list(query, FAMILIES.system))
     .get('/:id', ({ params }) => ok(alerts.get(parse(id('id'), params.id))))
-    .put('/:id/read', ({ params }) => act(params, 'read'))
-    .put('/:id/dismiss', ({ params }) => act(params, 'dismiss'))
-    .put('/:id/resolve', ({ params }) => act(params, 'resolve'))
+    .put('/:id/read', (ctx) => act(ctx, 'read'))
+    .put('/:id/dismiss', (ctx) => act(ctx, 'dismiss'))
+    .put('/:id/resolve', (ctx) => act(ctx, 'resolve'))
 }

@@ -60,6 +60,20 @@ describe('scanning on a count sheet', () => {
     expect((await lineOf(wine.id))?.counted).toBe(9)
   })
 
+  test('a scan_id used again for another code or another area is a 409 and adds nothing', async () => {
+    expect((await scan('10012345000017', 'phone1-0001')).status).toBe(201)
+    const otherCode = await scan('036000291452', 'phone1-0001')
+    expect(otherCode.status).toBe(409)
+    expect(otherCode.body.message).toBe(SCAN_MSG.scanIdReused('phone1-0001'))
+    const otherArea = (await call('POST', '/api/storage-areas', { name: 'Bar' })).body.data.id
+    const elsewhere = await scan('10012345000017', 'phone1-0001', otherArea)
+    expect(elsewhere.status).toBe(409)
+    expect((await lineOf(wine.id))?.counted).toBe(9)
+    expect(await lineOf(salt.id)).toBeUndefined()
+    // the same code in another form (GS1, 13 digits) is the same scan: a replay, not a conflict
+    expect((await scan('(01)10012345000017', 'phone1-0001')).body.data.replayed).toBe(true)
+  })
+
   test('the unit code adds one base unit; an item not on the area’s list gets a new line marked found', async () => {
     expect((await scan('0036000291452', 's1')).body.data).toMatchObject({ item: { id: salt.id }, pack: null, added: 1, line: { item_id: salt.id, counted: 1, found: true } })
     expect((await scan('036000291452', 's2')).body.data.line.counted).toBe(2)

@@ -2,7 +2,7 @@ import { displayCode, SCAN_MSG, type CountScanAnswer, type CountScanInput } from
 import type { User } from '../../contract/auth'
 import { fromCents } from '../../contract/fixed'
 import type { ServiceDeps } from '../../deps'
-import { AppError, badRequest, notFound } from '../../lib/errors'
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
 import { createCountService } from '../counts/service'
 import * as countRepo from '../counts/repo'
 import type { BarcodeService } from './service'
@@ -53,8 +53,12 @@ export function createCountScanService(core: ServiceDeps, barcodes: BarcodeServi
       return db
         .transaction(() => {
           const seen = findScan(countId, input.scan_id)
-          if (seen) return { answer: answer(seen, user, true), message: SCAN_MSG.replayed }
           const r = barcodes.resolve(input.raw)
+          if (seen) {
+            // The same scan sent again (a retry) is a replay; the same id for another code or area is a device bug.
+            if (seen.code !== r.code || seen.area_id !== input.area_id) throw conflict(SCAN_MSG.scanIdReused(input.scan_id))
+            return { answer: answer(seen, user, true), message: SCAN_MSG.replayed }
+          }
           if (!r.code) throw badRequest(SCAN_MSG.noCode)
           if (!r.item) throw new AppError(404, SCAN_MSG.unknownCode(displayCode(r.code)))
           const quantity = r.pack ? Math.round(r.pack.size * 100) : 100

@@ -16,8 +16,8 @@ export const itemBarcodeRoutes = ({ barcodes }: AppDeps) =>
       return ok(created, BARCODE_MSG.added)
     })
     .delete('/:id/barcodes', (ctx) => {
-      const { code } = parse(RemoveBarcodeQuery, ctx.query)
-      barcodes.remove(parse(id('id'), ctx.params.id), code)
+      const itemId = parse(id('id'), ctx.params.id)
+      barcodes.remove(itemId, parse(RemoveBarcodeQuery, ctx.query).code)
       return ok(null, BARCODE_MSG.removed)
     })
 

@@ -4,7 +4,7 @@ import { id } from '../../contract/fields'
 import type { AppDeps } from '../../deps'
 import { currentUser } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
-import { parse } from '../../http/validate'
+import { parse, parseAction } from '../../http/validate'
 import { csvStream, type CsvColumn } from '../../lib/csv'
 import type { ReviewLine } from '../../contract/counts'
 
@@ -55,11 +55,19 @@ export const stockCountRoutes = ({ counts }: AppDeps) =>
     .get('/stock-counts/:id', (ctx) => ok(counts.get(parse(id('id'), ctx.params.id), currentUser(ctx))))
     .put('/stock-counts/:id/lines', (ctx) => ok(counts.putLine(parse(id('id'), ctx.params.id), currentUser(ctx), parse(CountLineBody, ctx.body)), COUNT_MSG.lineSaved))
     .post('/stock-counts/:id/submit', (ctx) =>
-      ok(counts.submit(parse(id('id'), ctx.params.id), currentUser(ctx), parse(SubmitCountBody, ctx.body).uncounted), COUNT_MSG.submitted),
+      ok(counts.submit(parse(id('id'), ctx.params.id), currentUser(ctx), parseAction(ctx.body, SubmitCountBody).uncounted), COUNT_MSG.submitted),
     )
     .get('/stock-counts/:id/review', (ctx) => ok(counts.review(parse(id('id'), ctx.params.id))))
-    .post('/stock-counts/:id/approve', (ctx) => ok(counts.approve(parse(id('id'), ctx.params.id), currentUser(ctx)), COUNT_MSG.approved))
-    .post('/stock-counts/:id/cancel', (ctx) => ok(counts.cancel(parse(id('id'), ctx.params.id), currentUser(ctx)), COUNT_MSG.cancelled))
+    .post('/stock-counts/:id/approve', (ctx) => {
+      const countId = parse(id('id'), ctx.params.id)
+      parseAction(ctx.body)
+      return ok(counts.approve(countId, currentUser(ctx)), COUNT_MSG.approved)
+    })
+    .post('/stock-counts/:id/cancel', (ctx) => {
+      const countId = parse(id('id'), ctx.params.id)
+      parseAction(ctx.body)
+      return ok(counts.cancel(countId, currentUser(ctx)), COUNT_MSG.cancelled)
+    })
     .get('/reports/download/count-variance', (ctx) => {
       const q = parse(VarianceCsvQuery, ctx.query)
       const review = counts.review(q.count_id)

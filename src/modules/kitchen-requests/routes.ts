@@ -6,7 +6,7 @@ import { onLine } from './service'
 import { currentUser } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { idempotencyScope } from '../../http/idempotency'
-import { parse } from '../../http/validate'
+import { parse, parseAction } from '../../http/validate'
 
 /** Ingredient requests and their approval workflow under /kitchen-requests (SPEC §7). */
 export const kitchenRequestRoutes = ({ requests }: AppDeps) => {
@@ -44,7 +44,10 @@ export const kitchenRequestRoutes = ({ requests }: AppDeps) => {
       requests.remove(currentUser(ctx), idOf(ctx.params))
       return ok(null, KITCHEN_MSG.requestDeleted)
     })
-    .patch('/:id/approve', (ctx) => ok(requests.approve(currentUser(ctx), idOf(ctx.params), parse(ApproveBody, ctx.body)), KITCHEN_MSG.requestApproved))
-    .patch('/:id/reject', (ctx) => ok(requests.reject(currentUser(ctx), idOf(ctx.params), parse(RejectBody, ctx.body)), KITCHEN_MSG.requestRejected))
-    .patch('/:id/fulfill', (ctx) => ok(requests.fulfil(idempotencyScope(ctx, {}), currentUser(ctx), idOf(ctx.params)), KITCHEN_MSG.requestFulfilled))
+    .patch('/:id/approve', (ctx) => ok(requests.approve(currentUser(ctx), idOf(ctx.params), parseAction(ctx.body, ApproveBody)), KITCHEN_MSG.requestApproved))
+    .patch('/:id/reject', (ctx) => ok(requests.reject(currentUser(ctx), idOf(ctx.params), parseAction(ctx.body, RejectBody)), KITCHEN_MSG.requestRejected))
+    .patch('/:id/fulfill', (ctx) => {
+      const requestId = idOf(ctx.params)
+      return ok(requests.fulfil(idempotencyScope(ctx, parseAction(ctx.body)), currentUser(ctx), requestId), KITCHEN_MSG.requestFulfilled)
+    })
 }

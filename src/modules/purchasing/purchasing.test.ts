@@ -190,6 +190,23 @@ describe('purchase orders', () => {
     expect(text.body).toContain('1. 3 × case (9 L) Sunflower oil [SUN-9]')
   })
 
+  test('a retried POST /purchase-orders with the same Idempotency-Key makes one draft; another body with it is a 409', async () => {
+    const a = await item()
+    const body = { supplier_id: supplier.id, lines: [{ item_id: a.id, quantity: 2, unit_price: 3 }] }
+    const first = await call('POST', '/purchase-orders', body, manager.token, { 'idempotency-key': 'po-form-1' })
+    expect(first.status).toBe(201)
+    const retry = await call('POST', '/purchase-orders', body, manager.token, { 'idempotency-key': 'po-form-1' })
+    expect(retry.status).toBe(201)
+    expect(retry.body).toEqual(first.body)
+    const other = await call('POST', '/purchase-orders', { ...body, note: 'changed' }, manager.token, { 'idempotency-key': 'po-form-1' })
+    expect(other.status).toBe(409)
+    expect(other.body.message).toBe('This Idempotency-Key was already used for a different request')
+    expect((await call('GET', '/purchase-orders')).body.meta.total).toBe(1)
+    // without a key, each POST is a new draft
+    await call('POST', '/purchase-orders', body)
+    expect((await call('GET', '/purchase-orders')).body.meta.total).toBe(2)
+  })
+
   test('validation: a pack of another item, an unknown supplier, no lines', async () => {
     const a = await item({ packs: [{ name: 'box', size: 2 }] })
     const c = await item({ name: 'Other item' })

@@ -15,11 +15,9 @@ import type { AppDeps } from '../../deps'
 import { currentUser } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { idempotencyScope } from '../../http/idempotency'
-import { parse } from '../../http/validate'
+import { parse, parseAction } from '../../http/validate'
 import * as v from 'valibot'
 
-/** Send and cancel act on the path; like every write route they take a JSON object ({} from the UI). */
-const EmptyBody = v.object({})
 const SuggestionsQuery = v.object({ supplier_id: v.optional(id('supplier_id')) })
 
 /** Suggestions, purchase orders and receiving (issue 18): HTTP in, envelope out. */
@@ -37,7 +35,7 @@ export const purchasingRoutes = ({ purchasing }: AppDeps) =>
     .post('/purchase-orders', (ctx) => {
       const input = parse(PurchaseOrderBody, ctx.body)
       ctx.set.status = 201
-      return ok(purchasing.create(currentUser(ctx), input), PO_MSG.created)
+      return ok(purchasing.create(idempotencyScope(ctx, input), currentUser(ctx), input), PO_MSG.created)
     })
     .post('/purchase-orders/from-suggestions', (ctx) => {
       const input = parse(FromSuggestionsBody, ctx.body)
@@ -49,7 +47,7 @@ export const purchasingRoutes = ({ purchasing }: AppDeps) =>
     .put('/purchase-orders/:id', ({ params, body }) => ok(purchasing.update(parse(id('id'), params.id), parse(PurchaseOrderBody, body)), PO_MSG.updated))
     .post('/purchase-orders/:id/send', (ctx) => {
       const orderId = parse(id('id'), ctx.params.id)
-      parse(EmptyBody, ctx.body)
+      parseAction(ctx.body)
       return ok(purchasing.send(orderId, currentUser(ctx)), PO_MSG.sent)
     })
     .get('/purchase-orders/:id/text', ({ params }) => {
@@ -58,12 +56,12 @@ export const purchasingRoutes = ({ purchasing }: AppDeps) =>
     })
     .post('/purchase-orders/:id/cancel', (ctx) => {
       const orderId = parse(id('id'), ctx.params.id)
-      parse(EmptyBody, ctx.body)
+      parseAction(ctx.body)
       return ok(purchasing.cancel(orderId, currentUser(ctx)), PO_MSG.cancelled)
     })
     .post('/purchase-orders/:id/close', (ctx) => {
       const orderId = parse(id('id'), ctx.params.id)
-      return ok(purchasing.close(orderId, currentUser(ctx), parse(CloseOrderBody, ctx.body).reason), PO_MSG.closed)
+      return ok(purchasing.close(orderId, currentUser(ctx), parseAction(ctx.body, CloseOrderBody).reason), PO_MSG.closed)
     })
     .post('/purchase-orders/:id/receipts', (ctx) => {
       const orderId = parse(id('id'), ctx.params.id)

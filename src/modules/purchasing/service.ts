@@ -308,18 +308,20 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
 
     getOrder: view,
 
-    create(user: User, input: PurchaseOrderInput): PurchaseOrder {
-      const id = db
-        .transaction(() => {
-          supplierOrRefuse(input.supplier_id)
-          const lines = orderLinesOf(input.lines)
-          const at = clock().toISOString()
-          const id = repo.insertOrder(db, { number: repo.nextOrderNumber(db, today()), supplier_id: input.supplier_id, expected_date: input.expected_date ?? null, note: input.note ?? null, from_suggestions: 0, user_id: user.id, at })
-          repo.replaceOrderLines(db, id, lines)
-          return id
-        })
+    /** A new DRAFT, once per Idempotency-Key: a retry answers the draft it made, never a second one. */
+    create(scope: IdempotencyScope, user: User, input: PurchaseOrderInput): PurchaseOrder {
+      const now = clock()
+      return db
+        .transaction(() =>
+          replayOrRun(db, scope, now, () => {
+            supplierOrRefuse(input.supplier_id)
+            const lines = orderLinesOf(input.lines)
+            const id = repo.insertOrder(db, { number: repo.nextOrderNumber(db, today()), supplier_id: input.supplier_id, expected_date: input.expected_date ?? null, note: input.note ?? null, from_suggestions: 0, user_id: user.id, at: now.toISOString() })
+            repo.replaceOrderLines(db, id, lines)
+            return view(id)
+          }),
+        )
         .immediate()
-      return view(id)
     },
 
     /**
