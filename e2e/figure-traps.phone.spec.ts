@@ -53,3 +53,37 @@ test('count sheet: 250246 over an expected 250 asks before saving; Go back saves
   await expect(ask).toHaveCount(0)
   expect(await counted()).toEqual([246, 38])
 })
+
+test('receive form: 24024 received on a line ordered 24 asks first; Use 24 receives 24', async ({ page, request }) => {
+  const { token } = await apiLogin(request, DEMO.Storekeeper.email)
+  const headers = { authorization: `Bearer ${token}` }
+  const send = async (method: 'get' | 'post', path: string, data?: unknown) => {
+    const res = await request[method](`/api${path}`, { headers, data })
+    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true)
+    return (await res.json()).data
+  }
+  const s = `${Date.now()}`
+  const supplier = await send('post', '/suppliers', { name: `Traps ${s}` })
+  const category = (await send('get', '/categories?limit=1'))[0]
+  const item = await send('post', '/items', { name: `Tonic ${s}`, category_id: category.id, supplier_id: supplier.id, unit: 'bottles', cost_price: 2, current_quantity: 5 })
+  const order = await send('post', '/purchase-orders', { supplier_id: supplier.id, lines: [{ item_id: item.id, pack_id: null, quantity: 24, unit_price: 2 }] })
+  await send('post', `/purchase-orders/${order.id}/send`, {})
+  const receipts: string[] = []
+  page.on('request', (r) => r.method() === 'POST' && r.url().includes('/receipts') && receipts.push(r.url()))
+
+  await signInAs(page, 'Storekeeper', `/purchasing/orders/${order.id}/receive`)
+  const received = page.getByLabel(`Received: ${item.name}`)
+  await expect(received).toHaveValue('24', LOAD)
+  await page.getByLabel('Invoice number').fill(`INV-${s}`)
+  await received.fill('24024')
+  await page.getByRole('button', { name: 'Save receipt' }).click()
+  const ask = page.getByRole('alertdialog', { name: 'Check this figure' })
+  await expect(ask).toContainText('24,024 bottles is more than 10 times the ordered quantity of 24. Did you mean 24?')
+  await ask.getByRole('button', { name: 'Go back' }).click()
+  await expect(received).toBeFocused()
+  expect(receipts).toEqual([])
+  await page.getByRole('button', { name: 'Save receipt' }).click()
+  await ask.getByRole('button', { name: 'Use 24' }).click()
+  await expect(page).toHaveURL(new RegExp(`/purchasing/orders/${order.id}$`))
+  expect((await send('get', `/items/${item.id}`)).current_quantity).toBe(29)
+})
