@@ -144,6 +144,7 @@ function Sheet({ count, reload }: { count: StockCountDetail; reload: () => void 
     if (answer === typed) return save(key, draft)
     const fixed: Draft = { counted: String(answer / 100), packs: {}, loose: '' }
     setLines((s) => ({ ...s, [key]: { ...s[key], draft: fixed } }))
+    saveLocal(count.id, key, { draft: fixed, hundredths: answer, sent: false, at: new Date().toISOString() })
     return save(key, fixed)
   }
 
