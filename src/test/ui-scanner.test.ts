@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test'
 import { createAgreement } from '../../ui/src/lib/scanner/agreement'
-import { createScanDetector } from '../../ui/src/lib/scanner/hid'
+import { createScanDetector, listenForScans, refuseScansIn, type KeyLike } from '../../ui/src/lib/scanner/hid'
 import { receiveScan } from '../../ui/src/components/scan/receiveScan'
 
 // The keyboard-scanner listener and the camera's two-frame rule (ui/src/lib/scanner), with fake timers.
@@ -114,5 +114,62 @@ describe('receiving: what one scan adds to a delivery', () => {
   test('an item not on the order, or an unknown code, finds no line', () => {
     expect(receiveScan(lines, resolved({ item: { id: 9 } }))).toBeNull()
     expect(receiveScan(lines, resolved({}))).toBeNull()
+  })
+})
+
+describe('a burst into a quantity field (issue 29): never a quantity', () => {
+  /** A burst typed the way a browser would: at the end, or with the caret at the start (before the old text). */
+  function burst(handler: (e: KeyLike) => void, field: { tagName: string; value: string }, code: string, caret: 'end' | 'start' = 'end') {
+    const old = field.value
+    let typed = ''
+    for (const ch of code) {
+      handler({ key: ch, target: field, preventDefault() {}, stopPropagation() {} })
+      typed += ch
+      field.value = caret === 'end' ? old + typed : typed + old
+      jest.advanceTimersByTime(8)
+    }
+    let swallowed = false
+    handler({ key: 'Enter', target: field, preventDefault: () => (swallowed = true), stopPropagation() {} })
+    return swallowed
+  }
+
+  test('a code typed in front of the old text (caret at the start) is taken out again: the field gets its text back', () => {
+    const scans: [string, unknown][] = []
+    const field = { tagName: 'INPUT', value: '250' }
+    const d = createScanDetector({ onScan: (c, _t, into) => scans.push([c, into]), now: () => Date.now() })
+    expect(burst((e) => d.keydown(e), field, '96385074', 'start')).toBe(true)
+    expect(field.value).toBe('250')
+    expect(scans).toEqual([['96385074', field]])
+  })
+
+  test('a guarded field is told it was refused; the page listeners still get the code; one window listener', () => {
+    const handlers: ((e: KeyLike) => void)[] = []
+    const g = globalThis as { window?: unknown }
+    const before = g.window
+    g.window = {
+      addEventListener: (_: string, h: (e: KeyLike) => void) => handlers.push(h),
+      removeEventListener: (_: string, h: (e: KeyLike) => void) => handlers.splice(handlers.indexOf(h), 1),
+    }
+    try {
+      const field = { tagName: 'INPUT', value: '5' }
+      const other = { tagName: 'INPUT', value: '7' }
+      const refused: string[] = []
+      const page: string[] = []
+      const unguard = refuseScansIn(field, (c) => refused.push(c))
+      const unguardOther = refuseScansIn(other, () => refused.push('other'))
+      const unlisten = listenForScans((c) => page.push(c))
+      expect(handlers).toHaveLength(1)
+      burst((e) => handlers[0](e), field, '96385074')
+      expect(field.value).toBe('5')
+      expect(refused).toEqual(['96385074'])
+      expect(page).toEqual(['96385074'])
+      unguard()
+      unguardOther()
+      expect(handlers).toHaveLength(1) // the page still listens
+      unlisten()
+      expect(handlers).toHaveLength(0)
+    } finally {
+      g.window = before
+    }
   })
 })

@@ -39,6 +39,11 @@ export const COUNT_UI = {
   countedLabel: (item: string) => `Counted ${item}`,
   packLabel: (name: string, size: number, unit: string) => `${name} (${size} ${unit})`,
   looseLabel: 'Loose',
+  // A keyboard scanner on the sheet (issue 29.2)
+  scanAdded: (added: string, item: string, total: string) => `+${added} ${item} → ${total}`,
+  scanNotOnSheet: (item: string) => `${item} is not on this count's sheets. Use Scan to count to add it as found.`,
+  scanUnknown: (code: string) => `No item has the code ${code}`,
+  scanFailed: 'Failed to count the scan',
   cancel: 'Cancel',
   start: 'Start a count',
   startTitle: 'Start a count',

@@ -1,6 +1,8 @@
 // Scanning: the camera, keyboard scanners and unknown codes.
 export const SCAN_UI = {
   openCamera: 'Scan with camera',
+  /** Under a quantity field a keyboard scanner typed into (issue 29): the code is refused, the field keeps its value. */
+  wasBarcode: 'That was a barcode',
   cameraTitle: 'Scan a barcode',
   starting: 'Starting the camera…',
   aim: 'Hold the barcode inside the frame',

@@ -4,6 +4,8 @@
 // focus does not jump) and the scanned characters are taken back out of the field they fell into.
 // The gaps are read from each event's timeStamp (when the key arrived), not from when a handler ran:
 // a busy page (a render per keystroke on a slow phone) handles a scanner's burst late and unevenly.
+// One listener on window serves the whole page: the pages that take codes subscribe (`listenForScans`),
+// and every quantity field registers itself (`refuseScansIn`) so a burst never becomes a quantity (issue 29).
 
 export const SCAN_MIN_LENGTH = 6
 export const SCAN_MAX_AVG_MS = 30
@@ -24,7 +26,8 @@ export interface KeyLike {
 }
 
 export interface ScanDetectorOptions {
-  onScan: (code: string, target: unknown) => void
+  /** `target`: where the focus was at the ending key; `into`: the field the scanned keys fell into, if any. */
+  onScan: (code: string, target: unknown, into?: unknown) => void
   /** A clock read instead of the events' timeStamps (tests with fake timers). */
   now?: () => number
   minLength?: number
@@ -78,8 +81,9 @@ export function createScanDetector(o: ScanDetectorOptions) {
         if (n >= minLength && avg <= maxAvg && fresh) {
           e.preventDefault()
           e.stopPropagation()
-          if (before && isField(before.field) && before.field.value.endsWith(code)) restoreField(before.field, before.value)
-          o.onScan(code, e.target)
+          // The code may have replaced a selection or gone in mid-text: wherever it is, the text before comes back.
+          if (before && isField(before.field) && before.field.value.includes(code)) restoreField(before.field, before.value)
+          o.onScan(code, e.target, before?.field)
           return code
         }
         return null
@@ -98,10 +102,52 @@ export function createScanDetector(o: ScanDetectorOptions) {
   }
 }
 
-/** Listens on window while mounted; returns the remover. */
-export function listenForScans(onScan: (code: string, target: unknown) => void): () => void {
-  const detector = createScanDetector({ onScan })
+type ScanListener = (code: string, target: unknown) => void
+const listeners = new Set<ScanListener>()
+const guarded = new Map<unknown, (code: string) => void>()
+let detach: (() => void) | null = null
+
+/** The one window listener, there while anyone listens or any field is guarded. */
+function attach() {
+  if (detach) return
+  const detector = createScanDetector({
+    onScan: (code, target, into) => {
+      ;(guarded.get(into) ?? guarded.get(target))?.(code)
+      for (const l of [...listeners]) l(code, target)
+    },
+  })
   const handler = (e: KeyboardEvent) => detector.keydown(e)
   window.addEventListener('keydown', handler, true)
-  return () => window.removeEventListener('keydown', handler, true)
+  detach = () => window.removeEventListener('keydown', handler, true)
+}
+
+function release() {
+  if (listeners.size === 0 && guarded.size === 0) {
+    detach?.()
+    detach = null
+  }
+}
+
+/** Codes scanned while mounted (the ending Enter/Tab swallowed); returns the remover. */
+export function listenForScans(onScan: ScanListener): () => void {
+  const l: ScanListener = (code, target) => onScan(code, target)
+  listeners.add(l)
+  attach()
+  return () => {
+    listeners.delete(l)
+    release()
+  }
+}
+
+/**
+ * A field where a scan must never land as text (a quantity): a burst typed into it is taken back out (the
+ * field keeps what it had) and `onRefused` says so; the code still goes to the page's own listeners.
+ */
+export function refuseScansIn(field: unknown, onRefused: (code: string) => void): () => void {
+  guarded.set(field, onRefused)
+  attach()
+  return () => {
+    if (guarded.get(field) === onRefused) guarded.delete(field)
+    release()
+  }
 }

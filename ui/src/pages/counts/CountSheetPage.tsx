@@ -1,24 +1,33 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
+import { displayCode } from '../../../../src/contract/barcodes'
 import type { CountLine, StockCountDetail, SubmitAnswer, UncountedChoice } from '../../../../src/contract/counts'
+import { toCents } from '../../../../src/contract/fixed'
+import { implausibleFigure } from '../../../../src/contract/plausible'
 import { MANAGER } from '../../../../src/contract/roles'
 import { messageOr } from '../../api/client'
+import { postCountScan, resolveBarcode } from '../../api/barcodes'
 import { getCount, putLine, submitCount } from '../../api/counts'
 import { Badge } from '../../components/Badge'
 import { Button, buttonClass } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
+import { failureMessage } from '../../components/failureMessage'
 import { LoadError } from '../../components/LoadError'
 import { Modal } from '../../components/Modal'
 import { PageHeader } from '../../components/PageHeader'
 import { QuantityField } from '../../components/QuantityField'
+import { scanFeedback } from '../../components/scan/feedback'
+import { useKeyboardScans } from '../../components/scan/ScanButton'
 import { Spinner } from '../../components/Spinner'
 import { toast } from '../../components/toast'
+import { useFigureCheck } from '../../components/useFigureCheck'
 import { useLoad } from '../../components/useLoad'
+import { newKey } from '../../lib/formInput'
 import { useFormat } from '../../lib/useFormat'
 import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
 import { COUNT_UI } from '../../messages/counts'
-import { bodyFrom, initialDraft, lineKey, loadLocal, saveLocal, type Draft, type SaveState } from './lineState'
+import { bodyFrom, draftFrom, initialDraft, lineKey, loadLocal, saveLocal, type Draft, type SaveState } from './lineState'
 
 /** How long typing may pause before the line is saved anyway (leaving the field saves at once). */
 const IDLE_SAVE_MS = 600
@@ -64,9 +73,11 @@ function Sheet({ count, reload }: { count: StockCountDetail; reload: () => void 
     return out
   })
   const [submitting, setSubmitting] = useState(false)
+  const figures = useFigureCheck()
 
-  // One save in flight per line; a newer draft waits and goes next (last write wins, in order).
-  const queue = useRef<Record<string, { busy: boolean; next: Draft | null; timer?: ReturnType<typeof setTimeout> }>>({})
+  // One save in flight per line; a newer draft waits and goes next (last write wins, in order). `held`: a draft
+  // far above its expected figure, kept back until the line is left and the counter answered the question.
+  const queue = useRef<Record<string, { busy: boolean; next: Draft | null; timer?: ReturnType<typeof setTimeout>; held?: Draft | null; asking?: boolean }>>({})
   const byKey = useMemo(() => new Map(count.lines.map((l) => [lineKey(l), l])), [count.lines])
 
   const save = useCallback(
@@ -103,6 +114,40 @@ function Sheet({ count, reload }: { count: StockCountDetail; reload: () => void 
     [byKey, count.id],
   )
 
+  const focusLine = (key: string) => requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[data-line-key="${key}"] input`)?.focus())
+
+  /**
+   * Issue 29.3: a figure more than 10 times the line's expected one (the contract's rule) is not saved while the
+   * counter may still be typing (`ask` false: the idle save); leaving the line asks "Did you mean 246?" first.
+   * A blind count's lines carry no expected figure while open, so they never ask (nothing is given away).
+   */
+  const settle = async (key: string, draft: Draft, ask: boolean) => {
+    const line = byKey.get(key)!
+    const q = (queue.current[key] ??= { busy: false, next: null })
+    const parsed = bodyFrom(draft, line)
+    if (!parsed.ok || parsed.hundredths === null || line.expected === undefined) return save(key, draft)
+    const expected = [{ kind: 'balance' as const, value: toCents(line.expected) }]
+    const typed = parsed.hundredths
+    if (!ask) {
+      if (implausibleFigure(typed, expected)) return void (q.held = draft)
+      return save(key, draft)
+    }
+    if (q.asking) return
+    q.asking = true
+    q.held = null
+    const answer = await figures.confirm(typed, expected, line.unit, { suggest: line.packs.length === 0 })
+    q.asking = false
+    if (answer === null) {
+      q.held = draft
+      return void focusLine(key)
+    }
+    if (answer === typed) return save(key, draft)
+    const fixed: Draft = { counted: String(answer / 100), packs: {}, loose: '' }
+    setLines((s) => ({ ...s, [key]: { ...s[key], draft: fixed } }))
+    saveLocal(count.id, key, { draft: fixed, hundredths: answer, sent: false, at: new Date().toISOString() })
+    return save(key, fixed)
+  }
+
   const change = (key: string, draft: Draft) => {
     setLines((s) => ({ ...s, [key]: { ...s[key], draft, state: s[key].state === 'failed' ? 'failed' : s[key].state } }))
     // Kept on the device at once: a reload before the save sends it again.
@@ -110,26 +155,66 @@ function Sheet({ count, reload }: { count: StockCountDetail; reload: () => void 
     if (parsed.ok) saveLocal(count.id, key, { draft, hundredths: parsed.hundredths, sent: false, at: new Date().toISOString() })
     const q = (queue.current[key] ??= { busy: false, next: null })
     clearTimeout(q.timer)
+    q.held = null
     q.timer = setTimeout(() => {
       q.timer = undefined
-      void save(key, draft)
+      void settle(key, draft, false)
     }, IDLE_SAVE_MS)
   }
   const leave = (key: string) => {
     const q = queue.current[key]
-    if (q?.timer) {
+    if (!q || q.asking) return
+    if (q.timer) {
       clearTimeout(q.timer)
       q.timer = undefined
-      void save(key, lines[key].draft)
-    }
+      void settle(key, lines[key].draft, true)
+    } else if (q.held) void settle(key, q.held, true)
   }
   useEffect(() => () => Object.values(queue.current).forEach((q) => clearTimeout(q.timer)), [])
   // Entries typed before a reload that never reached the server go now.
   useEffect(() => {
-    for (const k of unsentOnLoad.current) void save(k, lines[k].draft)
+    for (const k of unsentOnLoad.current) void settle(k, lines[k].draft, true)
     unsentOnLoad.current = []
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
+
+  // Issue 29.2: a keyboard scanner's code goes to the scanned item's line (one pack or unit more, as /scan
+  // counts it) and that line gets the focus; the quantity field it was typed into refuses it (QuantityField).
+  const [scanNote, setScanNote] = useState<string | null>(null)
+  const scanned = async (raw: string) => {
+    try {
+      const r = (await resolveBarcode(raw)).data
+      const item = r.item
+      const ofItem = item ? count.lines.filter((l) => l.item_id === item.id) : []
+      const line = ofItem.find((l) => l.area_id === areaId) ?? ofItem[0]
+      if (!item || !line) {
+        setScanNote(item ? COUNT_UI.scanNotOnSheet(item.name) : COUNT_UI.scanUnknown(r.code ? displayCode(r.code) : raw))
+        return scanFeedback(false)
+      }
+      const key = lineKey(line)
+      const res = await postCountScan(count.id, { area_id: line.area_id, raw, scan_id: newKey() })
+      const a = res.data
+      const q = (queue.current[key] ??= { busy: false, next: null })
+      clearTimeout(q.timer)
+      q.timer = undefined
+      q.held = null
+      const saved = a.line.counted === null ? null : toCents(a.line.counted)
+      const draft = draftFrom(a.line)
+      saveLocal(count.id, key, { draft, hundredths: saved, sent: true, at: new Date().toISOString() })
+      setLines((s) => ({ ...s, [key]: { draft, state: saved === null ? 'idle' : 'saved', error: null, saved } }))
+      setScanNote(COUNT_UI.scanAdded(fmt.quantity(a.added, a.item.unit), a.item.name, fmt.quantity(a.line.counted ?? 0, a.item.unit)))
+      scanFeedback(true)
+      if (line.area_id !== areaId) {
+        setAreaId(line.area_id)
+        navigate(`/counts/${count.id}?area=${line.area_id}`, { replace: true })
+      }
+      focusLine(key)
+    } catch (err) {
+      setScanNote(failureMessage(err, COUNT_UI.scanFailed))
+      scanFeedback(false)
+    }
+  }
+  useKeyboardScans((code) => void scanned(code), open && !submitting)
 
   const areaLines = count.lines.filter((l) => l.area_id === areaId)
   const progress = (aid: number) => {
@@ -209,6 +294,11 @@ function Sheet({ count, reload }: { count: StockCountDetail; reload: () => void 
         })}
       </nav>
 
+      {scanNote && (
+        <p role="status" className="mb-3 text-sm font-semibold" data-testid="sheet-scan">
+          {scanNote}
+        </p>
+      )}
       <ol className="space-y-3" aria-label={COUNT_UI.sheetOf(count.areas.find((a) => a.id === areaId)?.name ?? '')}>
         {areaLines.map((l, index) => (
           <SheetLine
@@ -237,6 +327,7 @@ function Sheet({ count, reload }: { count: StockCountDetail; reload: () => void 
           </Button>
         </div>
       )}
+      {figures.dialog}
       {submitting && (
         <SubmitDialog
           countId={count.id}
@@ -285,7 +376,7 @@ function SheetLine(p: {
   const base = `line-${line.area_id}-${line.item_id}`
   const common = { disabled: p.disabled, hint: '', onKeyDown: p.onKeyDown, onBlur: p.onLeave, enterKeyHint: 'next' as const }
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-3 [contain-intrinsic-size:auto_8rem] [content-visibility:auto] dark:border-slate-700 dark:bg-slate-900" data-testid={`line-${line.item_id}`} data-state={view.state}>
+    <li className="rounded-xl border border-slate-200 bg-white p-3 [contain-intrinsic-size:auto_8rem] [content-visibility:auto] dark:border-slate-700 dark:bg-slate-900" data-testid={`line-${line.item_id}`} data-line-key={lineKey(line)} data-state={view.state}>
       <div className="mb-2 flex items-start justify-between gap-2">
         <div>
           <p className="font-semibold">

@@ -10,6 +10,7 @@ import { check } from '../../lib/validation'
 import { ItemPicker, type PickedItem } from '../../components/ItemPicker'
 import { newKey, relabel, toNumber } from '../../lib/formInput'
 import { useSubmit } from '../../components/useSubmit'
+import { useFigureCheck } from '../../components/useFigureCheck'
 
 export type RecordMode = 'usage' | 'wastage' | 'adjustment'
 
@@ -60,6 +61,8 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
   const reasonId = `kitchen-${mode}-reason`
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const { busy, failure: formError, setFailure: setFormError, run } = useSubmit()
+  const figures = useFigureCheck()
+  const quantityId = `kitchen-${mode}-quantity`
 
   const typed = toNumber(quantity)
   const signed = mode === 'adjustment' && direction === 'remove' && typed > 0 ? -typed : typed
@@ -79,8 +82,16 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
         }
     setErrors(found)
     if (!r.ok || over) return
+    // Issue 29.3: an addition far above the kitchen's balance asks first (usage and wastage cannot exceed it at all).
+    let toSend = r.value.quantity
+    if (mode === 'adjustment' && toSend > 0 && item?.quantity !== undefined) {
+      const answer = await figures.confirm(hundredths(toSend), [{ kind: 'balance', value: hundredths(item.quantity) }], item.unit)
+      if (answer === null) return void requestAnimationFrame(() => document.getElementById(quantityId)?.focus())
+      if (answer !== hundredths(toSend)) setQuantity(String(answer / 100))
+      toSend = answer / 100
+    }
     await run(async () => {
-      const body = { item_id: r.value.item_id, quantity: r.value.quantity, remarks: r.value.remarks ?? null }
+      const body = { item_id: r.value.item_id, quantity: toSend, remarks: r.value.remarks ?? null }
       const res =
         mode === 'usage'
           ? await recordUsage(body, key)
@@ -130,6 +141,7 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
         </fieldset>
       )}
       <QuantityField
+        id={quantityId}
         label="Quantity"
         unit={item?.unit}
         enterKeyHint="next"
@@ -164,6 +176,7 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
           </div>
         </fieldset>
       )}
+      {figures.dialog}
       <TextAreaField id={reasonId} label={copy.remarks} rows={2} value={remarks} onChange={setRemarks} error={errors.remarks} required={mode !== 'usage'} />
     </FormModal>
   )

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { canAccess } from '../../../../src/contract/access-types'
-import { MovementBody, STOCK_MSG, stockAccess, UpdateMovementBody, type StockMovement } from '../../../../src/contract/stock'
+import { MovementBody, STOCK_MSG, stockAccess, UpdateMovementBody, type Item, type StockMovement } from '../../../../src/contract/stock'
 import { toCents } from '../../../../src/contract/fixed'
 import { getItem, recordMovement, updateMovement } from '../../api/stock'
 import { ErrorLine } from '../../components/ErrorLine'
@@ -15,6 +15,7 @@ import { check } from '../../lib/validation'
 import { newKey, numberOrUndefined, withLabels } from '../../lib/formInput'
 import { MOVEMENT_UI } from '../../messages/stock'
 import { useSubmit } from '../../components/useSubmit'
+import { useFigureCheck } from '../../components/useFigureCheck'
 import { useSession } from '../../session/store'
 
 const ANOTHER = 'another'
@@ -43,17 +44,30 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
   const [remarks, setRemarks] = useState(movement?.remarks ?? '')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const { busy, failure, setFailure, run } = useSubmit()
+  const figures = useFigureCheck()
+  // The picked item in full: its par level is what a Stock In is compared with besides the balance (issue 29).
+  const [full, setFull] = useState<Item | null>(null)
 
   // On edit the item's balance is read so the insufficient-stock check can run before sending.
   useEffect(() => {
     if (!movement) return
     const ctrl = new AbortController()
     getItem(movement.item_id, ctrl.signal).then(
-      (r) => setItem(pickedFromItem(r.data)),
+      (r) => (setItem(pickedFromItem(r.data)), setFull(r.data)),
       (err: unknown) => !ctrl.signal.aborted && setItemError(err instanceof Error ? err.message : String(err)),
     )
     return () => ctrl.abort()
   }, [movement])
+  useEffect(() => {
+    if (movement) return
+    if (!item) return setFull(null)
+    const ctrl = new AbortController()
+    getItem(item.id, ctrl.signal).then(
+      (r) => setFull(r.data),
+      () => {}, // the par level is only a second figure to compare with; the balance is known from the picker
+    )
+    return () => ctrl.abort()
+  }, [movement, item])
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -70,6 +84,17 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
       if (available >= 0 && requested > available) {
         setFailure(STOCK_MSG.insufficientStock(available, requested, item.unit))
         return
+      }
+    }
+    // A Stock In far above the balance and the par level asks first (an OUT above the balance is refused above).
+    if (body.type === 'IN' && item && item.id === body.item_id) {
+      const par = full?.id === item.id ? full.par_level : null
+      const typed = toCents(body.quantity)
+      const answer = await figures.confirm(typed, [{ kind: 'balance', value: toCents(item.quantity ?? 0) }, { kind: 'par level', value: par === null ? null : toCents(par) }], item.unit)
+      if (answer === null) return requestAnimationFrame(() => document.getElementById(quantityId)?.focus())
+      if (answer !== typed) {
+        body.quantity = answer / 100
+        setQuantity(String(answer / 100))
       }
     }
     const lines = movement ? [MOVEMENT_UI.updateFailed, MOVEMENT_UI.updateError] : [MOVEMENT_UI.recordFailed, MOVEMENT_UI.recordError]
@@ -96,6 +121,7 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
 
   const formId = movement ? `movement-form-${movement.id}` : 'movement-form-new'
   const unit = item?.unit ?? movement?.unit
+  const quantityId = `${formId}-quantity`
   return (
     <FormModal
       title={movement ? 'Edit Stock Movement' : 'Record Stock Movement'}
@@ -120,9 +146,10 @@ export function MovementForm({ movement, onClose, onSaved }: { movement: StockMo
         <ItemPicker scan label={LABELS.item_id} source="store" value={item} onChange={setItem} error={errors.item_id} hint={item ? `Available: ${fmt.quantity(item.quantity, item.unit)}` : undefined} />
       )}
       <SelectField label={LABELS.type} value={type} onChange={setType} options={TYPES} error={errors.type} required />
-      <QuantityField label={LABELS.quantity} unit={unit} value={quantity} onChange={setQuantity} error={errors.quantity} hint={MOVEMENT_UI.quantityHint} required />
+      <QuantityField id={quantityId} label={LABELS.quantity} unit={unit} value={quantity} onChange={setQuantity} error={errors.quantity} hint={MOVEMENT_UI.quantityHint} required />
       <TextAreaField label={LABELS.remarks} value={remarks} onChange={setRemarks} error={errors.remarks} hint="Optional" />
       {movement && <MovementHistory movementId={movement.id} />}
+      {figures.dialog}
     </FormModal>
   )
 }

@@ -15,6 +15,7 @@ import { PageLoading } from '../../components/Spinner'
 import { toast } from '../../components/toast'
 import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
+import { useFigureCheck } from '../../components/useFigureCheck'
 import { useDisplaySettings } from '../../lib/display'
 import { newKey } from '../../lib/formInput'
 import { resolveBarcode } from '../../api/barcodes'
@@ -54,6 +55,7 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
   )
   const [confirmed, setConfirmed] = useState(false)
   const { busy, failure, setFailure, run } = useSubmit()
+  const figures = useFigureCheck()
   // A 409 about the same invoice offers "Record it again" (confirm_duplicate).
   const duplicate = !!failure?.includes('confirm_duplicate')
   const set = (lineId: number, patch: Partial<LineState>) => {
@@ -97,26 +99,56 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
     const p = parseQuantity(t)
     return p.ok ? p.value : null
   }
-  const linesCents = order.lines.reduce((sum, l) => {
-    const q = num(lines[l.id].received)
-    const p = num(lines[l.id].price)
-    return sum + (q === null || p === null ? 0 : Math.round((toCents(q) * toCents(p)) / 100))
-  }, 0)
   const totalValue = total.trim() ? num(total) : null
-  const warnings: string[] = []
-  if (totalValue !== null && Math.abs(toCents(totalValue) - linesCents) > 1) warnings.push(T.mismatch(fmt.money(totalValue), fmt.money(linesCents / 100)))
-  for (const l of order.lines) {
-    const p = num(lines[l.id].price)
-    const q = num(lines[l.id].received)
-    if (p === null || !q || l.last_price === null || l.last_price <= 0) continue
-    const pct = Math.round(((p - l.last_price) / l.last_price) * 10000) / 100
-    if (Math.abs(pct) >= order.price_alert_pct) warnings.push(T.priceJump(l.item_name, fmt.money(l.last_price), fmt.money(p), pct))
+  /** `received`: figures chosen in the "Did you mean" question, not yet in the fields' state. */
+  const warningsFor = (received: Record<number, number> = {}) => {
+    const receivedOf = (lineId: number) => received[lineId] ?? num(lines[lineId].received)
+    const linesCents = order.lines.reduce((sum, l) => {
+      const q = receivedOf(l.id)
+      const p = num(lines[l.id].price)
+      return sum + (q === null || p === null ? 0 : Math.round((toCents(q) * toCents(p)) / 100))
+    }, 0)
+    const found: string[] = []
+    if (totalValue !== null && Math.abs(toCents(totalValue) - linesCents) > 1) found.push(T.mismatch(fmt.money(totalValue), fmt.money(linesCents / 100)))
+    for (const l of order.lines) {
+      const p = num(lines[l.id].price)
+      const q = receivedOf(l.id)
+      if (p === null || !q || l.last_price === null || l.last_price <= 0) continue
+      const pct = Math.round(((p - l.last_price) / l.last_price) * 10000) / 100
+      if (Math.abs(pct) >= order.price_alert_pct) found.push(T.priceJump(l.item_name, fmt.money(l.last_price), fmt.money(p), pct))
+    }
+    return found
+  }
+  const warnings = warningsFor()
+
+  /**
+   * Issue 29.3: each received quantity more than 10 times what was ordered asks first ("Did you mean 24?").
+   * The figures to send (a suggestion taken replaces the line's text), or null when the person went back.
+   */
+  async function checkFigures(): Promise<Record<number, number> | null> {
+    const received: Record<number, number> = {}
+    for (const l of order.lines) {
+      const typed = num(lines[l.id].received)
+      if (typed === null) continue
+      const answer = await figures.confirm(toCents(typed), [{ kind: 'ordered quantity', value: toCents(l.quantity) }], l.pack ? l.pack.name : l.unit)
+      if (answer === null) {
+        requestAnimationFrame(() => document.getElementById(`receive-${l.id}-received`)?.focus())
+        return null
+      }
+      received[l.id] = answer / 100
+      if (answer !== toCents(typed)) set(l.id, { received: String(answer / 100) })
+    }
+    return received
   }
 
-  function submit(e: FormEvent, confirmDuplicate = false) {
+  async function submit(e: FormEvent, confirmDuplicate = false) {
     e.preventDefault()
     setFailure(null)
-    if (warnings.length > 0 && !confirmed) {
+    // The duplicate-invoice resend carries the figures already asked about.
+    const received = confirmDuplicate ? {} : await checkFigures()
+    if (!received) return
+    const changed = order.lines.some((l) => received[l.id] !== undefined && received[l.id] !== num(lines[l.id].received))
+    if (warningsFor(received).length > 0 && (!confirmed || changed)) {
       setConfirmed(true)
       setFailure(T.checkWarnings)
       return
@@ -128,7 +160,7 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
       confirm_duplicate: confirmDuplicate,
       lines: order.lines.map((l) => ({
         line_id: l.id,
-        received_quantity: num(lines[l.id].received) ?? Number.NaN,
+        received_quantity: received[l.id] ?? num(lines[l.id].received) ?? Number.NaN,
         refused_quantity: num(lines[l.id].refused) ?? 0,
         unit_price: num(lines[l.id].price) ?? Number.NaN,
         expiry_date: lines[l.id].expiry || null,
@@ -146,7 +178,7 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
   }
 
   return (
-    <form onSubmit={(e) => submit(e)} noValidate>
+    <form onSubmit={(e) => void submit(e)} noValidate>
       <PageHeader title={`${T.receive}: ${order.number}`} description={order.supplier_name} />
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label={T.invoiceNumber} value={invoice} onChange={setInvoice} required />
@@ -169,7 +201,7 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
               {l.item_name} · ordered {l.quantity} {l.pack ? `${l.pack.name} (${l.pack.size} ${l.unit})` : l.unit}
             </p>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-              <QuantityField label={`${T.received}: ${l.item_name}`} value={lines[l.id].received} onChange={(v) => set(l.id, { received: v })} hint=" " />
+              <QuantityField id={`receive-${l.id}-received`} label={`${T.received}: ${l.item_name}`} value={lines[l.id].received} onChange={(v) => set(l.id, { received: v })} hint=" " />
               <QuantityField label={`${T.refused}: ${l.item_name}`} value={lines[l.id].refused} onChange={(v) => set(l.id, { refused: v })} hint=" " />
               <QuantityField label={`${T.price}: ${l.item_name}`} value={lines[l.id].price} onChange={(v) => set(l.id, { price: v })} hint={l.last_price !== null ? `Last ${fmt.money(l.last_price)}` : ' '} />
               <TextField label={`${T.expiry}: ${l.item_name}`} type="date" value={lines[l.id].expiry} onChange={(v) => set(l.id, { expiry: v })} />
@@ -186,6 +218,7 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
           </ul>
         </div>
       )}
+      {figures.dialog}
       <div className="mt-4 space-y-3">
         <ErrorLine message={failure} />
         <div className="flex flex-wrap gap-2">
@@ -193,7 +226,7 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
             {warnings.length > 0 && confirmed ? T.saveAnyway : T.save}
           </Button>
           {duplicate && (
-            <Button variant="secondary" disabled={busy} onClick={(e) => submit(e as unknown as FormEvent, true)}>
+            <Button variant="secondary" disabled={busy} onClick={(e) => void submit(e as unknown as FormEvent, true)}>
               {T.recordDuplicate}
             </Button>
           )}
