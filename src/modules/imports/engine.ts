@@ -1,5 +1,6 @@
 import { matchHeaders, type ImportError, type ImportResult } from '../../contract/imports'
 import type { CsvTable } from '../../lib/csv-read'
+import type { Slice } from '../../lib/slices'
 import { CellError, columnSpecs, unguard, type CellContext, type ImportColumn } from './columns'
 
 // The part every kind shares: headers → columns, each cell parsed by its column, errors with row and column.
@@ -23,7 +24,8 @@ export interface ParsedFile<C> {
   ctx: CellContext
 }
 
-export function parseFile<C extends ImportColumn<any, any>>(table: CsvTable, columns: readonly C[], map: Record<string, string> | undefined): ParsedFile<C> {
+/** Reads every row through its columns; `slice` lets other requests in between rows. */
+export async function parseFile<C extends ImportColumn<any, any>>(table: CsvTable, columns: readonly C[], map: Record<string, string> | undefined, slice: Slice): Promise<ParsedFile<C>> {
   const errors: ImportError[] = []
   const warnings: string[] = []
   const { fields, unknown, duplicate } = matchHeaders(table.headers, columnSpecs(columns), map)
@@ -41,6 +43,8 @@ export function parseFile<C extends ImportColumn<any, any>>(table: CsvTable, col
   for (const p of table.problems) errors.push({ row: p.row, column: '', value: '', message: p.message })
   const rows: ParsedRow[] = []
   for (const rec of table.records) {
+    const pause = slice()
+    if (pause) await pause
     const row: ParsedRow = { row: rec.row, values: new Map(), cells: new Map(), ok: true }
     // Cells beyond the header that hold something would be read as nothing: say so.
     const extra = rec.cells.slice(table.headers.length).filter((c) => c.trim() !== '')
