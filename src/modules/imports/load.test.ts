@@ -56,15 +56,22 @@ test('while an import of many rows is checked and written, other requests are an
 }, 120_000)
 
 test('a second import while one runs gets 409 and changes nothing', async () => {
-  const first = post(itemsCsv(8000), 'dry_run=false')
-  await health()
-  const second = await post('name,unit\nSalt,kg\n', 'dry_run=false')
-  expect(second.status).toBe(409)
-  expect(((await second.json()) as { message: string }).message).toBe(IMPORT_MSG.busy)
+  let finished = false
+  const first = post(itemsCsv(8000), 'dry_run=false').then((res) => ((finished = true), res))
+  // Another Storekeeper's file (a dry run, so that one sent before the first began changes nothing either).
+  let refused: Response | null = null
+  while (!finished && !refused) {
+    await Bun.sleep(1)
+    const res = await post('name,unit\nSalt,kg\n', 'dry_run=true')
+    if (res.status === 409) refused = res
+  }
+  expect(refused?.status).toBe(409)
+  expect(((await refused!.json()) as { message: string }).message).toBe(IMPORT_MSG.busy)
   expect((await first).status).toBe(200)
   expect(count("items WHERE name = 'Salt'")).toBe(0)
   // Once it has finished, the next one runs.
   expect((await post('name,unit\nSalt,kg\n', 'dry_run=false')).status).toBe(200)
+  expect(count("items WHERE name = 'Salt'")).toBe(1)
 }, 120_000)
 
 test('an item created while the file is checked is seen: its row updates it instead of creating a second one', async () => {

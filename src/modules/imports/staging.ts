@@ -26,12 +26,15 @@ function createStagingTable(db: Db) {
     quantity INTEGER,
     hooks TEXT
   )`)
+  // The ids of the categories and suppliers the apply creates, by lower-case name (kind 'c' or 's').
+  db.exec('CREATE TEMP TABLE IF NOT EXISTS import_names (kind TEXT NOT NULL, key TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID')
 }
 
 /** Empties the staging table (after the apply, or when it failed). */
 export function clearStaging(db: Db) {
   createStagingTable(db)
   db.exec('DELETE FROM temp.import_rows')
+  db.exec('DELETE FROM temp.import_names')
 }
 
 /** Writes the plan's rows to be created or updated into the staging table, a few hundred per transaction. */
@@ -83,14 +86,14 @@ export async function stageItems(db: Db, p: ItemPlan, slice: Slice) {
 
 /** Moves the staged rows into the stock tables: call inside the caller's IMMEDIATE transaction. */
 export function applyItems(db: Db, events: StockEvents, p: ItemPlan, userId: number, at: string) {
-  for (const name of p.newCategories) {
-    const id = insertCategory(db, { name, description: null }, at)
-    db.query('UPDATE temp.import_rows SET category_id = $id WHERE category_id IS NULL AND category_key = $key').run({ id, key: name.toLowerCase() })
-  }
-  for (const name of p.newSuppliers) {
-    const id = insertSupplier(db, { name, contact_person: null, email: null, phone: null, address: null }, at)
-    db.query('UPDATE temp.import_rows SET supplier_id = $id WHERE supplier_id IS NULL AND supplier_key = $key').run({ id, key: name.toLowerCase() })
-  }
+  const named = db.query('INSERT INTO temp.import_names (kind, key, id) VALUES ($kind, $key, $id)')
+  for (const name of p.newCategories) named.run({ kind: 'c', key: name.toLowerCase(), id: insertCategory(db, { name, description: null }, at) })
+  for (const name of p.newSuppliers) named.run({ kind: 's', key: name.toLowerCase(), id: insertSupplier(db, { name, contact_person: null, email: null, phone: null, address: null }, at) })
+  // A staged row names its category and supplier by id when they existed at the plan, else by the name created above.
+  db.exec(`UPDATE temp.import_rows SET
+     category_id = coalesce(category_id, (SELECT id FROM temp.import_names WHERE kind = 'c' AND key = category_key)),
+     supplier_id = coalesce(supplier_id, (SELECT id FROM temp.import_names WHERE kind = 's' AND key = supplier_key))
+   WHERE category_id IS NULL OR supplier_id IS NULL`)
   // New items get the ids after the largest one, in the file's order (what one INSERT per row would have given them).
   const base = (db.query('SELECT coalesce(max(id), 0) AS id FROM items').get() as { id: number }).id
   const lastMovement = (db.query('SELECT coalesce(max(id), 0) AS id FROM stock_movements').get() as { id: number }).id
