@@ -127,6 +127,8 @@ export function createImportService({ db, clock, stockEvents }: ServiceDeps) {
         return kind === 'items' ? await runItems(table, o, user) : await runCatalog(kind, table, o, user)
       } finally {
         running = false
+        // The file, its rows and its plan are garbage now: ask for a collection (not a blocking one) before the next import piles on.
+        Bun.gc(false)
       }
     },
 
