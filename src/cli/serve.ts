@@ -1,6 +1,6 @@
 import { buildApp } from '../app'
-import { MAX_IMPORT_BYTES } from '../contract/imports'
 import { IDLE_TIMEOUT_S, withConnectionLimits } from '../http/connection-limits'
+import { uploadAdmission } from '../http/access'
 import { openAndMigrate } from '../db/open'
 import { createDeps } from '../deps'
 import { TlsConfigError } from '../tls/owner-cert'
@@ -14,6 +14,12 @@ import { startBackupSchedule } from '../modules/backups/schedule'
 import { loadSecret, markDataDirInUse, prepareDataDir, SecretTooShortError } from './data-dir'
 import { seedDemo } from './demo'
 import { rememberPeer } from '../modules/auth/client-address'
+
+/**
+ * Bun's own limit answers an empty 413 before RIMS sees the request; the real limits (5 MB for an import, 1 MiB
+ * elsewhere) are the connection wrapper's, which answers JSON naming them and reads no further than them.
+ */
+const BUN_BODY_LIMIT = 2 ** 40
 
 export interface ServeOptions {
   port: number
@@ -77,15 +83,16 @@ export async function serve(o: ServeOptions) {
       process.exit(2)
     }
   }
-  // A short idle timeout (backups and reports get longer), requests per address capped, bodies on a deadline.
-  const limited = withConnectionLimits((req, address) => (rememberPeer(req, address), app.fetch(req)))
+  // A short idle timeout (backups and reports get longer), requests per address capped, bodies on a deadline and a
+  // size limit, an upload's sender checked before its body is read.
+  const limited = withConnectionLimits((req, address) => (rememberPeer(req, address), app.fetch(req)), { admitUpload: uploadAdmission(deps.auth) })
   const redirect = { httpsPort, boundHost: o.host, settings: deps.settings.get }
   const server = listen(o.port, '--port', 'RIMS_PORT', () =>
-    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: MAX_IMPORT_BYTES, idleTimeout: IDLE_TIMEOUT_S, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? limited(req, srv) }),
+    Bun.serve({ port: o.port, hostname: o.host, maxRequestBodySize: BUN_BODY_LIMIT, idleTimeout: IDLE_TIMEOUT_S, fetch: (req, srv) => httpsRedirect(req, srv, redirect) ?? limited(req, srv) }),
   )
   const secure = tls
     ? listen(httpsPort, '--https-port', 'RIMS_HTTPS_PORT', () =>
-        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: MAX_IMPORT_BYTES, idleTimeout: IDLE_TIMEOUT_S, tls: { cert: tls.cert, key: tls.key }, fetch: limited }),
+        Bun.serve({ port: httpsPort, hostname: o.host, maxRequestBodySize: BUN_BODY_LIMIT, idleTimeout: IDLE_TIMEOUT_S, tls: { cert: tls.cert, key: tls.key }, fetch: limited }),
       )
     : null
 

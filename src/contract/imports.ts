@@ -10,6 +10,8 @@ export type ImportKind = (typeof IMPORT_KINDS)[number]
 
 /** The most an import body may be (the app's 1 MiB limit is lifted for the import routes only). */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024
+/** The most rows one import takes: checked before anything else is read, so a bigger file costs a scan, not a plan. */
+export const MAX_IMPORT_ROWS = 20_000
 
 /** One problem with one cell (or a whole row when `column` is ''). `row` is the spreadsheet's row number: the header is row 1. */
 export interface ImportError {
@@ -183,6 +185,10 @@ export const IMPORT_MSG = {
   imported: (r: ImportResult) => `Imported: ${r.create} created, ${r.update} updated, ${r.unchanged} unchanged`,
   refused: (n: number) => `Nothing was imported: the file has ${n} error${n === 1 ? '' : 's'}. Fix ${n === 1 ? 'it' : 'them'} and try again.`,
   tooLarge: 'The file is too large (5 MB at most)',
+  tooManyRows: (n: number) =>
+    `The file has ${n.toLocaleString('en-US')} rows; an import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')}. Split it into files of ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows or fewer.`,
+  busy: 'Another import is running; try again when it has finished',
+  changedMeanwhile: 'The items kept changing while the file was checked; nothing was imported. Try again.',
   notUtf8: 'The file is not UTF-8 text. In Excel choose "CSV UTF-8"; in LibreOffice choose the character set "Unicode (UTF-8)".',
   empty: 'The file is empty: it needs a header row and at least one row',
   csvOnly: 'The file must be sent as text/csv',

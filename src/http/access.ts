@@ -20,6 +20,25 @@ export const accessControl = (auth: AuthService) =>
     return { user: user as User | null }
   })
 
+/**
+ * The same check for an upload route (its path is its pattern: no parameters), made before its body is read:
+ * null when the sender may send it, else the status and message the access check would answer.
+ */
+export const uploadAdmission =
+  (auth: AuthService) =>
+  async (request: Request): Promise<{ status: number; message: string } | null> => {
+    const access = ACCESS[`${request.method} ${new URL(request.url).pathname}`]
+    if (access === undefined) return { status: 403, message: MSG.forbidden }
+    if (access === 'public') return null
+    try {
+      const user = await auth.authenticate(request.headers.get('authorization'))
+      return canAccess(access, user.role_name) ? null : { status: 403, message: MSG.forbidden }
+    } catch (e) {
+      if (e instanceof AppError) return { status: e.status, message: e.message }
+      throw e
+    }
+  }
+
 /** The signed-in user of a route that requires one. */
 export function currentUser(ctx: object): User {
   const user = (ctx as { user?: User | null }).user

@@ -1,5 +1,5 @@
 import type { Server } from 'bun'
-import { CSV_BODY_ROUTES } from '../contract/imports'
+import { CSV_BODY_ROUTES, IMPORT_MSG, MAX_IMPORT_BYTES } from '../contract/imports'
 import { failure } from './envelope'
 
 // Bun.serve shows requests, not connections: the limits below are what a request handler can enforce.
@@ -12,7 +12,7 @@ export const LONG_TIMEOUT_S = 255
 export const BODY_DEADLINE_MS = 15_000
 /** A CSV import (up to 5 MB) gets five times as long: the same minimum rate. */
 export const IMPORT_BODY_DEADLINE_MS = 75_000
-/** Bun.serve takes bodies up to the import's 5 MB; every other route still gets 1 MiB at most, Content-Length or not. */
+/** An import takes up to 5 MB; every other route 1 MiB at most, Content-Length or not (Bun.serve's own limit is set far above both, so that this answer is JSON). */
 const MAX_OTHER_BODY_BYTES = 1024 * 1024
 /** Requests in progress from one client address; more get 429 at once, so trickled bodies cannot pile up. */
 export const MAX_REQUESTS_PER_ADDRESS = 64
@@ -25,11 +25,44 @@ const refuse = (status: number, message: string, extra: Record<string, string> =
 /** The app's fetch, told the client address the socket saw (the request it gets may be a re-made one). */
 type Handler = (req: Request, address: string) => Response | Promise<Response>
 
+/** Decides from the headers alone whether an upload's sender may send it: null to read the body, or why not. */
+export type UploadAdmission = (req: Request) => Promise<{ status: number; message: string } | null>
+
+/** Reads a body as it arrives, stopping at `limit` bytes or at the deadline: a refused body is never held whole. */
+async function readBody(body: ReadableStream<Uint8Array>, limit: number, deadlineMs: number): Promise<Uint8Array<ArrayBuffer> | 'late' | 'too large'> {
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  let done = false
+  let timer: Timer | undefined
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deadlineMs)))
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late])
+      if (next === 'late') return 'late'
+      if (next.done) break
+      size += next.value.byteLength
+      if (size > limit) return 'too large'
+      chunks.push(next.value)
+    }
+    done = true
+  } finally {
+    clearTimeout(timer)
+    if (!done) reader.cancel().catch(() => {})
+  }
+  const all = new Uint8Array(new ArrayBuffer(size))
+  let at = 0
+  for (const c of chunks) all.set(c, at), (at += c.byteLength)
+  return all
+}
+
 /**
  * Wraps the app's fetch for Bun.serve: counts requests in progress per client address, raises the
- * idle timeout for backups and reports only, and reads a body against a deadline (a minimum rate).
+ * idle timeout for backups and reports only, and reads a body against a deadline (a minimum rate) and
+ * a size limit. An upload (a CSV import) is first checked by `admitUpload` from its headers: an unknown
+ * or wrong-role sender is answered before a byte of the body is read.
  */
-export function withConnectionLimits(handler: Handler, o: { maxPerAddress?: number; bodyDeadlineMs?: number } = {}) {
+export function withConnectionLimits(handler: Handler, o: { maxPerAddress?: number; bodyDeadlineMs?: number; admitUpload?: UploadAdmission } = {}) {
   const maxPerAddress = o.maxPerAddress ?? MAX_REQUESTS_PER_ADDRESS
   const bodyDeadlineMs = o.bodyDeadlineMs ?? BODY_DEADLINE_MS
   const inProgress = new Map<string, number>()
@@ -45,11 +78,16 @@ export function withConnectionLimits(handler: Handler, o: { maxPerAddress?: numb
       let request = req
       if (req.body) {
         const csvImport = req.method === 'POST' && CSV_BODY_ROUTES.test(path)
-        let timer: Timer | undefined
-        const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), csvImport ? Math.max(bodyDeadlineMs, IMPORT_BODY_DEADLINE_MS) : bodyDeadlineMs)))
-        const body = await Promise.race([req.arrayBuffer(), late]).finally(() => clearTimeout(timer))
-        if (body === null) return refuse(408, 'The request body arrived too slowly')
-        if (!csvImport && body.byteLength > MAX_OTHER_BODY_BYTES) return refuse(413, 'The request body is too large (1 MiB at most)')
+        const limit = csvImport ? MAX_IMPORT_BYTES : MAX_OTHER_BODY_BYTES
+        const tooLarge = csvImport ? IMPORT_MSG.tooLarge : 'The request body is too large (1 MiB at most)'
+        if (Number(req.headers.get('content-length') ?? 0) > limit) return refuse(413, tooLarge)
+        if (csvImport && o.admitUpload) {
+          const refused = await o.admitUpload(req)
+          if (refused) return refuse(refused.status, refused.message)
+        }
+        const body = await readBody(req.body, limit, csvImport ? Math.max(bodyDeadlineMs, IMPORT_BODY_DEADLINE_MS) : bodyDeadlineMs)
+        if (body === 'late') return refuse(408, 'The request body arrived too slowly')
+        if (body === 'too large') return refuse(413, tooLarge)
         request = new Request(req.url, { method: req.method, headers: req.headers, body })
       }
       return await handler(request, address)

@@ -23,6 +23,14 @@ export function createStockEvents(ctx: AlertContext) {
       if (change.movement?.ledger === 'store') checkCountDiscrepancy(db, ctx, change.movement)
       if (change.movement?.ledger === 'kitchen') checkWastageDiscrepancy(db, ctx, change.movement)
     },
+    /** Many items and ledger rows at once (an import): the items reconciled 500 at a time, then each row checked as `changed` checks one. */
+    changedMany(db: Db, change: { itemIds: readonly number[]; movements: readonly MovementFact[] }): void {
+      for (let i = 0; i < change.itemIds.length; i += 500) reconcileItems(db, ctx, change.itemIds.slice(i, i + 500))
+      for (const m of change.movements) {
+        if (m.ledger === 'store') checkCountDiscrepancy(db, ctx, m)
+        else checkWastageDiscrepancy(db, ctx, m)
+      }
+    },
     /** A received price (issue 18): PRICE_CHANGE when it jumped; returns the alert's priority or null. */
     priceReceived: (db: Db, fact: PriceFact) => checkPriceChange(db, ctx, fact),
     /** Item costs or recipes changed (issue 22): FOOD_COST raised for dishes pushed over target, resolved for those back under. */

@@ -2,6 +2,7 @@ import type { ImportResult } from '../../contract/imports'
 import { CategoryBody, SupplierBody, type Category, type CategoryInput, type Supplier, type SupplierInput } from '../../contract/stock'
 import type { Db } from '../../db/open'
 import type { CsvTable } from '../../lib/csv-read'
+import type { Slice } from '../../lib/slices'
 import { insertCategory, updateCategory } from '../categories/repo'
 import { insertSupplier, updateSupplier } from '../suppliers/repo'
 import { bySchema, type ImportColumn } from './columns'
@@ -74,8 +75,8 @@ export const SUPPLIERS: CatalogKind<Supplier, SupplierInput> = {
   update: updateSupplier,
 }
 
-export function planCatalog<S extends { id: number; name: string }, D extends { name: string }>(db: Db, kind: CatalogKind<S, D>, table: CsvTable, map?: Record<string, string>) {
-  const f = parseFile(table, kind.columns, map)
+export async function planCatalog<S extends { id: number; name: string }, D extends { name: string }>(db: Db, kind: CatalogKind<S, D>, table: CsvTable, map: Record<string, string> | undefined, slice: Slice) {
+  const f = await parseFile(table, kind.columns, map, slice)
   if (!f.headerOf.has('name')) f.errors.push({ row: 1, column: '', value: table.headers.join(table.delimiter), message: `The file needs a name column to match or create ${kind.noun === 'category' ? 'categories' : 'suppliers'}` })
   const byName = new Map<string, S>()
   for (const s of kind.all(db)) if (!byName.has(s.name.toLowerCase())) byName.set(s.name.toLowerCase(), s)
@@ -83,6 +84,8 @@ export function planCatalog<S extends { id: number; name: string }, D extends { 
   const plan: ({ kind: 'create'; row: ParsedRow; draft: D } | { kind: 'update'; row: ParsedRow; id: number; draft: D } | { kind: 'unchanged'; row: ParsedRow })[] = []
   for (const row of f.rows) {
     if (!row.ok) continue
+    const pause = slice()
+    if (pause) await pause
     const name = row.values.get('name') as string | undefined
     if (name === undefined) {
       if (f.headerOf.has('name')) f.errors.push(rowError(f, row, 'name', 'name is required'))

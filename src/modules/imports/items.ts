@@ -3,19 +3,15 @@ import { isoDate, requiredText, safeName } from '../../contract/fields'
 import type { ImportResult } from '../../contract/imports'
 import { CreateItemBody, exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
 import type { Db } from '../../db/open'
-import type { StockEvents } from '../alerts/events'
-import { recordAudit } from '../audit/audit'
-import { insertCategory } from '../categories/repo'
 import type { ItemRow } from '../stock/items-repo'
 import * as items from '../stock/items-repo'
-import { recordMovement } from '../stock/ledger'
 import { itemCodeRefusal } from '../../contract/barcodes'
-import { holderOf, setUnitCode } from '../barcodes/repo'
-import { insertSupplier } from '../suppliers/repo'
+import { holderOf } from '../barcodes/repo'
 import { bySchema, CellError, parseAmount, parseDate, sameName, type ImportColumn } from './columns'
 import { listNames, parseFile, rowError, type ParsedFile, type ParsedRow } from './engine'
 import * as repo from './repo'
 import type { CsvTable } from '../../lib/csv-read'
+import type { Slice } from '../../lib/slices'
 
 /** What an item row becomes before it is written: amounts in hundredths, category and supplier by name. */
 export interface ItemDraft {
@@ -160,9 +156,12 @@ const draftOf = (r: ItemRow): ItemDraft => ({
   expiry_date: r.expiry_date,
 })
 
-/** Reads and checks the whole file against the stored items; writes nothing. */
-export function planItems(db: Db, table: CsvTable, o: { map?: Record<string, string>; setQuantity: boolean }) {
-  const f = parseFile(table, ITEM_COLUMNS, o.map)
+/**
+ * Reads and checks the whole file against the stored items; writes nothing. It reads outside any transaction and
+ * lets other requests in (`slice`): the caller makes sure nothing it read changed before it writes (generation.ts).
+ */
+export async function planItems(db: Db, table: CsvTable, o: { map?: Record<string, string>; setQuantity: boolean }, slice: Slice) {
+  const f = await parseFile(table, ITEM_COLUMNS, o.map, slice)
   const { errors, warnings } = f
   const has = (field: string) => f.headerOf.has(field)
   const keyless = !has('name') && !has('sku') && !has('barcode')
@@ -198,6 +197,8 @@ export function planItems(db: Db, table: CsvTable, o: { map?: Record<string, str
 
   for (const row of f.rows) {
     if (!row.ok || keyless) continue
+    const pause = slice()
+    if (pause) await pause
     const val = <T>(field: string) => row.values.get(field) as T | undefined
     const sku = val<string | null>('sku') ?? null
     const barcode = val<string | null>('barcode') ?? null
@@ -294,7 +295,7 @@ export function planItems(db: Db, table: CsvTable, o: { map?: Record<string, str
   return { f, plan, categories, suppliers, newCategories: [...newCategories.values()], newSuppliers: [...newSuppliers.values()] }
 }
 
-export type ItemPlan = ReturnType<typeof planItems>
+export type ItemPlan = Awaited<ReturnType<typeof planItems>>
 
 export function summarise(p: ItemPlan, dryRun: boolean): ImportResult {
   const warnings = [...p.f.warnings]
@@ -307,53 +308,6 @@ export function summarise(p: ItemPlan, dryRun: boolean): ImportResult {
     warnings,
     errors: p.f.errors.sort((a, b) => a.row - b.row),
   }
-}
-
-/** Writes a checked plan: call inside the caller's immediate transaction, only when it has no errors. */
-export function writeItems(db: Db, events: StockEvents, p: ItemPlan, userId: number, at: string) {
-  for (const name of p.newCategories) p.categories.set(lower(name), insertCategory(db, { name, description: null }, at))
-  for (const name of p.newSuppliers) p.suppliers.set(lower(name), insertSupplier(db, { name, contact_person: null, email: null, phone: null, address: null }, at))
-  const quiet: number[] = []
-  let opening = 0
-  let counts = 0
-  const writeHooks = (id: number, row: ParsedRow, only?: ItemColumn[]) => {
-    for (const c of only ?? p.f.present) if (c.write && row.values.has(c.field)) c.write(db, id, row.values.get(c.field), at)
-  }
-  const fields = (d: ItemDraft) => ({
-    name: d.name,
-    sku: d.sku,
-    barcode: d.barcode,
-    category_id: p.categories.get(lower(d.category))!,
-    supplier_id: p.suppliers.get(lower(d.supplier))!,
-    unit: d.unit,
-    cost_e5: d.cost_e5,
-    min_stock_level: d.min_stock_level,
-    expiry_date: d.expiry_date,
-  })
-  for (const x of p.plan) {
-    if (x.kind === 'unchanged') continue
-    if (x.kind === 'create') {
-      const id = items.insertItem(db, fields(x.draft), at)
-      // The barcode field is the item's unit code: scans resolve through item_barcodes (issue 23).
-      setUnitCode(db, id, null, x.draft.barcode, at)
-      writeHooks(id, x.row)
-      if (x.quantity > 0) {
-        recordMovement(db, events, { itemId: id, type: 'IN', quantity: x.quantity, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
-        opening++
-      } else quiet.push(id)
-      continue
-    }
-    items.updateItem(db, x.item.id, { ...fields(x.draft), is_active: x.item.is_active === 1 }, at)
-    setUnitCode(db, x.item.id, x.item.barcode, x.draft.barcode, at)
-    writeHooks(x.item.id, x.row, x.changed)
-    if (x.count !== null) {
-      recordMovement(db, events, { itemId: x.item.id, type: 'ADJUSTMENT', quantity: x.count, remarks: 'Stock count (CSV import)', userId, sourceType: 'COUNT', at })
-      counts++
-    } else quiet.push(x.item.id)
-  }
-  // A new empty item may already be low; a new minimum or expiry date may start or end an alert.
-  for (let i = 0; i < quiet.length; i += 500) events.changed(db, { itemIds: quiet.slice(i, i + 500) })
-  return { opening, counts }
 }
 
 export { CellError }

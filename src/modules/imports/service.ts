@@ -1,19 +1,25 @@
 import type { User } from '../../contract/auth'
 import { fromCents, toCents } from '../../contract/fixed'
-import { IMPORT_MSG, MAX_IMPORT_BYTES, type BulkEditInput, type BulkEditResult, type ImportKind, type ImportOptions, type ImportResult } from '../../contract/imports'
+import { IMPORT_MSG, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type BulkEditInput, type BulkEditResult, type ImportKind, type ImportOptions, type ImportResult } from '../../contract/imports'
 import { STOCK_MSG } from '../../contract/stock'
 import type { ServiceDeps } from '../../deps'
 import { csvStream, type CsvColumn } from '../../lib/csv'
-import { decodeUtf8, readCsv } from '../../lib/csv-read'
+import { countRows, decodeUtf8, readCsv, type CsvTable } from '../../lib/csv-read'
+import { timeSlices } from '../../lib/slices'
 import { AppError, badRequest } from '../../lib/errors'
 import { recordAudit } from '../audit/audit'
 import * as items from '../stock/items-repo'
 import { CATEGORIES, planCatalog, SUPPLIERS } from './catalogs'
 import { cellOf, columnSpecs, type ImportColumn } from './columns'
-import { ITEM_COLUMNS, planItems, summarise, writeItems } from './items'
+import { generation } from './generation'
+import { ITEM_COLUMNS, planItems, summarise } from './items'
 import * as repo from './repo'
+import { applyItems, clearStaging, stageItems } from './staging'
 
 export type ImportService = ReturnType<typeof createImportService>
+
+/** How often a plan is made again when what it read changed before it could be used; then the import is refused (409). */
+const PLAN_ATTEMPTS = 3
 
 /** The export's columns from an import table: the same headers, read the same way, so a re-import finds every row unchanged. */
 const exportColumns = <S>(columns: ImportColumn<S, any>[], db: ServiceDeps['db']): CsvColumn<S>[] =>
@@ -28,6 +34,69 @@ const TEMPLATE_ROWS: Record<string, string | number | null>[] = [
 export function createImportService({ db, clock, stockEvents }: ServiceDeps) {
   const columnsOf = (kind: ImportKind) => (kind === 'items' ? ITEM_COLUMNS : kind === 'suppliers' ? SUPPLIERS.columns : CATEGORIES.columns) as ImportColumn<any, any>[]
 
+  // One import at a time: each may hold a 5 MB file and its plan, and a second would only slow the first.
+  let running = false
+  const audit = (user: User, kind: ImportKind, r: ImportResult, at: string, extra: Record<string, unknown>) =>
+    recordAudit(db, { userId: user.id, action: 'import', entity: kind, details: { create: r.create, update: r.update, unchanged: r.unchanged, ...extra }, at })
+
+  /**
+   * Plans (reads) until a plan is still true when it is used: the plan reads between other requests, and a change
+   * to what it read (generation.ts) means planning again, at most PLAN_ATTEMPTS times.
+   */
+  async function planned<P>(plan: () => Promise<P>, use: (p: P, gen: number) => Promise<{ result: ImportResult; written: boolean } | null>) {
+    for (let attempt = 1; attempt <= PLAN_ATTEMPTS; attempt++) {
+      const gen = generation(db)
+      const answer = await use(await plan(), gen)
+      if (answer) return answer
+    }
+    throw new AppError(409, IMPORT_MSG.changedMeanwhile)
+  }
+
+  const runItems = (table: CsvTable, o: ImportOptions, user: User) => {
+    const slice = timeSlices()
+    return planned(
+      () => planItems(db, table, { map: o.map, setQuantity: o.set_quantity }, slice),
+      async (plan, gen) => {
+        const result = summarise(plan, o.dry_run)
+        if (o.dry_run || result.errors.length) return generation(db) === gen ? { result, written: false } : null
+        try {
+          await stageItems(db, plan, slice)
+          return db
+            .transaction(() => {
+              if (generation(db) !== gen) return null
+              const at = clock().toISOString()
+              const { opening, counts } = applyItems(db, stockEvents, plan, user.id, at)
+              audit(user, 'items', result, at, { rows: table.records.length, opening_rows: opening, count_rows: counts, set_quantity: o.set_quantity, categories_created: plan.newCategories, suppliers_created: plan.newSuppliers })
+              return { result, written: true }
+            })
+            .immediate()
+        } finally {
+          clearStaging(db)
+        }
+      },
+    )
+  }
+
+  // Supplier and category files are written row by row in the apply transaction: a restaurant has hundreds of them, not tens of thousands of items.
+  const runCatalog = (kind: 'suppliers' | 'categories', table: CsvTable, o: ImportOptions, user: User) => {
+    const slice = timeSlices()
+    return planned(
+      () => planCatalog(db, (kind === 'suppliers' ? SUPPLIERS : CATEGORIES) as typeof CATEGORIES, table, o.map, slice),
+      async ({ result, write }, gen) => {
+        if (o.dry_run || result.errors.length) return generation(db) === gen ? { result, written: false } : null
+        return db
+          .transaction(() => {
+            if (generation(db) !== gen) return null
+            const at = clock().toISOString()
+            write(at)
+            audit(user, kind, result, at, { rows: table.records.length })
+            return { result, written: true }
+          })
+          .immediate()
+      },
+    )
+  }
+
   return {
     columns: (kind: ImportKind) => columnSpecs(columnsOf(kind)),
 
@@ -40,35 +109,27 @@ export function createImportService({ db, clock, stockEvents }: ServiceDeps) {
         TEMPLATE_ROWS,
       ),
 
-    /** A dry run answers what would happen; a real run writes all of it in one transaction, or nothing when any row has an error. */
+    /**
+     * A dry run answers what would happen; a real run writes all of it, or nothing when any row has an error. One at a
+     * time; the plan lets other requests in every few milliseconds and the write holds the lock only to apply (docs/import.md).
+     */
     async run(kind: ImportKind, bytes: Uint8Array, o: ImportOptions, user: User): Promise<{ result: ImportResult; written: boolean }> {
       if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError(413, IMPORT_MSG.tooLarge)
-      const text = decodeUtf8(bytes)
-      if (text === null) throw badRequest(IMPORT_MSG.notUtf8)
-      const table = await readCsv(text)
-      if (table.headers.every((h) => h === '') || table.records.length === 0) throw badRequest(IMPORT_MSG.empty)
-
-      const go = (): { result: ImportResult; written: boolean } => {
-        const at = clock().toISOString()
-        if (kind === 'items') {
-          const plan = planItems(db, table, { map: o.map, setQuantity: o.set_quantity })
-          const result = summarise(plan, o.dry_run)
-          if (o.dry_run || result.errors.length) return { result, written: false }
-          const { opening, counts } = writeItems(db, stockEvents, plan, user.id, at)
-          audit(kind, result, at, { rows: table.records.length, opening_rows: opening, count_rows: counts, set_quantity: o.set_quantity, categories_created: plan.newCategories, suppliers_created: plan.newSuppliers })
-          return { result, written: true }
-        }
-        const { result, write } = planCatalog(db, (kind === 'suppliers' ? SUPPLIERS : CATEGORIES) as typeof CATEGORIES, table, o.map)
-        if (o.dry_run || result.errors.length) return { result, written: false }
-        write(at)
-        audit(kind, result, at, { rows: table.records.length })
-        return { result, written: true }
+      if (running) throw new AppError(409, IMPORT_MSG.busy)
+      running = true
+      try {
+        const text = decodeUtf8(bytes)
+        if (text === null) throw badRequest(IMPORT_MSG.notUtf8)
+        const rows = countRows(text)
+        if (rows > MAX_IMPORT_ROWS) throw badRequest(IMPORT_MSG.tooManyRows(rows))
+        const table = await readCsv(text)
+        if (table.headers.every((h) => h === '') || table.records.length === 0) throw badRequest(IMPORT_MSG.empty)
+        return kind === 'items' ? await runItems(table, o, user) : await runCatalog(kind, table, o, user)
+      } finally {
+        running = false
+        // The file, its rows and its plan are garbage now: ask for a collection (not a blocking one) before the next import piles on.
+        Bun.gc(false)
       }
-      const audit = (kind: ImportKind, r: ImportResult, at: string, extra: Record<string, unknown>) =>
-        recordAudit(db, { userId: user.id, action: 'import', entity: kind, details: { create: r.create, update: r.update, unchanged: r.unchanged, ...extra }, at })
-
-      // A dry run reads in one snapshot; the real one plans again inside the write lock, so nothing changes between check and write.
-      return o.dry_run ? db.transaction(go).deferred() : db.transaction(go).immediate()
     },
 
     /** The same values on many items: one transaction, one audit row; any unknown id refuses it all. */
