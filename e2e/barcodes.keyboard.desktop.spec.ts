@@ -1,31 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiLogin, DEMO, signInAs } from './helpers'
+import { apiLogin, DEMO, scannerBurst, signInAs } from './helpers'
 
 // A USB/Bluetooth scanner is a keyboard: one listener tells its burst (≥ 6 characters, ≤ 30 ms
 // apart on average, ended by Enter) from a person typing, and swallows the Enter so the form does
 // not submit. (The timing rule itself is unit-tested with fake timers in src/test/ui-scanner.test.ts.)
 
 test.setTimeout(90_000)
-
-/**
- * Keys as a scanner sends them: each stamped `gapMs` after the last, as the operating system would stamp a
- * scanner's keys. (Playwright's keyboard.type waits for the page to handle each key before sending the next,
- * so on a busy machine its keys arrive tens of ms apart, which no scanner does.)
- */
-async function scannerBurst(page: Page, code: string, gapMs = 8) {
-  const cdp = await page.context().newCDPSession(page)
-  const start = Date.now() / 1000 - 1 // stamps in the past: the keys were sent a moment ago
-  const key = async (key: string, at: number, text?: string) => {
-    const code = key === 'Enter' ? 'Enter' : /\d/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`
-    const keyCode = key === 'Enter' ? 13 : key.toUpperCase().charCodeAt(0)
-    await cdp.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', key, code, text, windowsVirtualKeyCode: keyCode, timestamp: at })
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode, timestamp: at + 0.002 })
-  }
-  const chars = [...code]
-  for (const [i, ch] of chars.entries()) await key(ch, start + (i * gapMs) / 1000, ch)
-  await key('Enter', start + (chars.length * gapMs) / 1000, '\r')
-  await cdp.detach()
-}
 
 test('movement form: a scanner burst + Enter picks the item and submits nothing; slow typing stays typing', async ({ page }) => {
   const { token } = await apiLogin(page.request, DEMO.Manager.email)

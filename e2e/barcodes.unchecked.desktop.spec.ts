@@ -2,28 +2,19 @@
 // upgraded by this RIMS. The item form shows such a code as it was, with a hint to correct it, and saves;
 // a new wrong code is still refused in the form. A server of its own over that database.
 import { expect, test, type Page } from '@playwright/test'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BARCODE_MSG, gtinCheckDigit } from '../src/contract/barcodes'
 import { STOCK_MSG } from '../src/contract/stock'
-import { expectAccessible } from './helpers'
+import { expectAccessible, startOwnServer } from './helpers'
 
 const ROOT = join(fileURLToPath(import.meta.url), '../..')
 const BUN = join(ROOT, 'node_modules/.bin/bun')
 const manager = { name: 'Upgrade Manager', email: 'upgrade@rims.local', password: 'upgrade-pass-2026' }
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-
-let server: ChildProcess | undefined
+let stop: (() => void) | undefined
 let base = ''
 let token = ''
 
@@ -32,26 +23,11 @@ test.beforeAll(async () => {
   const data = mkdtempSync(join(tmpdir(), 'rims-e2e-legacy-'))
   const legacy = spawnSync(BUN, [join(ROOT, 'src/test/legacy-barcodes.ts'), data], { encoding: 'utf8' })
   expect(legacy.status, legacy.stderr).toBe(0)
-  const uiDir = process.env.E2E_UI_DIR
-  // With E2E_UI_DIR: the source with that UI build (as scripts/e2e-server.ts); else the executable.
-  const cmd = uiDir ? [BUN, join(ROOT, 'src/main.ts')] : [join(ROOT, 'dist/rims')]
-  const env = { ...process.env, RIMS_HTTPS_PORT: '0', ...(uiDir ? { RIMS_UI_DIR: uiDir } : {}) }
-  const made = spawnSync(cmd[0], [...cmd.slice(1), 'create-manager', '--name', manager.name, '--email', manager.email, '--password-stdin', '--data', data], { input: manager.password, env, encoding: 'utf8' })
-  expect(made.status, made.stderr).toBe(0)
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  server = spawn(cmd[0], [...cmd.slice(1), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', data], { env, stdio: 'ignore' })
-  for (const deadline = Date.now() + 30_000; ; ) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break
-    } catch {}
-    if (Date.now() > deadline) throw new Error('the upgraded server did not start')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  const started = await startOwnServer(data, manager)
+  base = started.base
+  stop = started.stop
 })
-test.afterAll(() => {
-  server?.kill()
-})
+test.afterAll(() => stop?.())
 
 async function signIn(page: Page) {
   const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: manager.email, password: manager.password }) })).json()

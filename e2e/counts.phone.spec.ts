@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { apiLogin, DEMO, expectAccessible, signInAs } from './helpers'
+import { apiAs, expectAccessible, signInAs } from './helpers'
 
 // Issue 17 on a phone (375 px): the count sheet keeps every entry across a reload, and a 20-line area
 // can be counted with the keyboard alone (Enter moves to the next line).
@@ -8,20 +8,9 @@ import { apiLogin, DEMO, expectAccessible, signInAs } from './helpers'
 test.describe.configure({ timeout: 120_000 })
 const LOAD = { timeout: 30_000 }
 
-async function api(request: APIRequestContext) {
-  const { token } = await apiLogin(request, DEMO.Manager.email)
-  const headers = { authorization: `Bearer ${token}` }
-  const send = async (method: 'get' | 'post' | 'put', path: string, data?: unknown) => {
-    const res = await request[method](`/api${path}`, { headers, data })
-    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true)
-    return (await res.json()).data
-  }
-  return { send }
-}
-
 /** `n` fresh items in a fresh area, and an OPEN count over it. */
 async function setup(request: APIRequestContext, n: number, tag: string, packsOnFirst = false) {
-  const { send } = await api(request)
+  const { send } = await apiAs(request)
   const category = (await send('get', '/categories?limit=1'))[0]
   const supplier = (await send('get', '/suppliers?limit=1'))[0]
   const items: { id: number; name: string }[] = []

@@ -1,15 +1,12 @@
 // The three role dashboards (SPEC §2 "Dashboard"): numbers equal to the API's, the charts drawn,
 // visible failures with Retry, an empty install's 'No data available', the Chef's request form.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { ChefSummary, DashboardItem, DashboardStats, StoreSummary } from '../src/contract/dashboard'
 import { MSG } from '../src/contract/messages'
-import { apiLogin, DEMO, expectAccessible, screenshot, signInAs } from './helpers'
+import { apiLogin, DEMO, expectAccessible, screenshot, signInAs, startOwnServer } from './helpers'
 
 const get = async <T>(request: APIRequestContext, token: string, path: string): Promise<T> => {
   const res = await request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } })
@@ -214,44 +211,18 @@ test('a custom role gets the simple dashboard of what every role sees', async ({
 
 // ---------- An empty install: a second server without --demo ----------
 
-const ROOT = join(fileURLToPath(import.meta.url), '../..')
-const BUN = join(ROOT, 'node_modules/.bin/bun')
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-
 test.describe('an empty database', () => {
-  let server: ChildProcess | undefined
   let base = ''
+  let stop: (() => void) | undefined
   const manager = { name: 'Empty Manager', email: 'empty@rims.local', password: 'empty-pass-2026' }
 
   test.beforeAll(async () => {
     test.setTimeout(60_000)
-    const data = mkdtempSync(join(tmpdir(), 'rims-e2e-empty-'))
-    const uiDir = process.env.E2E_UI_DIR
-    // With E2E_UI_DIR: the source with that UI build (as scripts/e2e-server.ts); else the executable.
-    const cmd = uiDir ? [BUN, join(ROOT, 'src/main.ts')] : [join(ROOT, 'dist/rims')]
-    const env = { ...process.env, RIMS_HTTPS_PORT: '0', ...(uiDir ? { RIMS_UI_DIR: uiDir } : {}) }
-    const made = spawnSync(cmd[0], [...cmd.slice(1), 'create-manager', '--name', manager.name, '--email', manager.email, '--password-stdin', '--data', data], { input: manager.password, env, encoding: 'utf8' })
-    expect(made.status, made.stderr).toBe(0)
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    server = spawn(cmd[0], [...cmd.slice(1), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', data], { env, stdio: 'ignore' })
-    for (const deadline = Date.now() + 30_000; ; ) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break
-      } catch {}
-      if (Date.now() > deadline) throw new Error('the empty server did not start')
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    const started = await startOwnServer(mkdtempSync(join(tmpdir(), 'rims-e2e-empty-')), manager)
+    base = started.base
+    stop = started.stop
   })
-  test.afterAll(() => {
-    server?.kill()
-  })
+  test.afterAll(() => stop?.())
 
   test("the Manager's charts show 'No data available' and the team is empty", async ({ page }, testInfo) => {
     const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: manager.email, password: manager.password }) })).json()

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { apiLogin, DEMO, signInAs } from './helpers'
+import { apiAs, apiLogin, DEMO, scannerBurst, signInAs } from './helpers'
 
 // Issue 29, points 1–3: wrong figures saved without a question. A prefilled balance that typing appended to,
 // a keyboard scanner's burst landing in a quantity field, and a figure far above what was expected.
@@ -8,34 +8,12 @@ test.describe.configure({ timeout: 120_000 })
 const LOAD = { timeout: 30_000 }
 
 async function api(request: APIRequestContext) {
-  const { token } = await apiLogin(request, DEMO.Manager.email)
-  const headers = { authorization: `Bearer ${token}` }
-  const send = async (method: 'get' | 'post' | 'put', path: string, data?: unknown) => {
-    const res = await request[method](`/api${path}`, { headers, data })
-    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true)
-    return (await res.json()).data
-  }
+  const { send } = await apiAs(request)
   const category = (await send('get', '/categories?limit=1'))[0]
   const supplier = (await send('get', '/suppliers?limit=1'))[0]
   const item = (name: string, quantity: number, extra: Record<string, unknown> = {}) =>
     send('post', '/items', { name, category_id: category.id, supplier_id: supplier.id, unit: 'bottles', cost_price: 2, current_quantity: quantity, ...extra }) as Promise<{ id: number; name: string }>
   return { send, item }
-}
-
-/** Keys as a USB scanner sends them (8 ms apart by the events' own stamps), then Enter; see barcodes.keyboard.desktop.spec.ts. */
-async function scannerBurst(page: Page, code: string, gapMs = 8) {
-  const cdp = await page.context().newCDPSession(page)
-  const start = Date.now() / 1000 - 1
-  const key = async (key: string, at: number, text?: string) => {
-    const code = key === 'Enter' ? 'Enter' : `Digit${key}`
-    const keyCode = key === 'Enter' ? 13 : key.charCodeAt(0)
-    await cdp.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', key, code, text, windowsVirtualKeyCode: keyCode, timestamp: at })
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode, timestamp: at + 0.002 })
-  }
-  const chars = [...code]
-  for (const [i, ch] of chars.entries()) await key(ch, start + (i * gapMs) / 1000, ch)
-  await key('Enter', start + (chars.length * gapMs) / 1000, '\r')
-  await cdp.detach()
 }
 
 test('Count stock: the dialog opens with the balance beside an empty field, so typing 246 saves 246', async ({ page, request }) => {

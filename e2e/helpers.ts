@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
+import { spawn, spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test'
 
 const AXE_VERSION: string = createRequire(import.meta.url)('axe-core/package.json').version
@@ -98,3 +101,69 @@ export function fakeToken(exp: number) {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '1', role: 'Manager', tv: 0, iat: exp - 3600, exp })}.c2lnbmF0dXJl`
 }
+
+/** A demo role's API through Playwright's request context: `send` fails the test, naming the call, on any non-2xx. */
+export async function apiAs(request: APIRequestContext, role: DemoRole = 'Manager') {
+  const { token } = await apiLogin(request, DEMO[role].email)
+  const headers = { authorization: `Bearer ${token}` }
+  const send = async (method: 'get' | 'post' | 'put', path: string, data?: unknown) => {
+    const res = await request[method](`/api${path}`, { headers, data })
+    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true)
+    return (await res.json()).data
+  }
+  return { token, send }
+}
+
+/**
+ * Keys as a scanner sends them: each stamped `gapMs` after the last, as the operating system would stamp a
+ * scanner's keys, then Enter. (Playwright's keyboard.type waits for the page to handle each key before sending
+ * the next, so on a busy machine its keys arrive tens of ms apart, which no scanner does.)
+ */
+export async function scannerBurst(page: Page, code: string, gapMs = 8) {
+  const cdp = await page.context().newCDPSession(page)
+  const start = Date.now() / 1000 - 1 // stamps in the past: the keys were sent a moment ago
+  const key = async (key: string, at: number, text?: string) => {
+    const code = key === 'Enter' ? 'Enter' : /\d/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`
+    const keyCode = key === 'Enter' ? 13 : key.toUpperCase().charCodeAt(0)
+    await cdp.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', key, code, text, windowsVirtualKeyCode: keyCode, timestamp: at })
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode, timestamp: at + 0.002 })
+  }
+  const chars = [...code]
+  for (const [i, ch] of chars.entries()) await key(ch, start + (i * gapMs) / 1000, ch)
+  await key('Enter', start + (chars.length * gapMs) / 1000, '\r')
+  await cdp.detach()
+}
+
+const ROOT = join(fileURLToPath(import.meta.url), '../..')
+const BUN = join(ROOT, 'node_modules/.bin/bun')
+
+/**
+ * A RIMS of a spec's own over `data` (not the shared demo server): the executable, or with E2E_UI_DIR the source
+ * with that UI build (as scripts/e2e-server.ts). Creates `manager` first; resolves once /api/health answers.
+ */
+export async function startOwnServer(data: string, manager: { name: string; email: string; password: string }) {
+  const uiDir = process.env.E2E_UI_DIR
+  const cmd = uiDir ? [BUN, join(ROOT, 'src/main.ts')] : [join(ROOT, 'dist/rims')]
+  const env = { ...process.env, RIMS_HTTPS_PORT: '0', ...(uiDir ? { RIMS_UI_DIR: uiDir } : {}) }
+  const made = spawnSync(cmd[0], [...cmd.slice(1), 'create-manager', '--name', manager.name, '--email', manager.email, '--password-stdin', '--data', data], { input: manager.password, env, encoding: 'utf8' })
+  expect(made.status, made.stderr).toBe(0)
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const server = spawn(cmd[0], [...cmd.slice(1), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', data], { env, stdio: 'ignore' })
+  for (const deadline = Date.now() + 30_000; ; ) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`the server over ${data} did not start`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return { base, stop: () => server.kill() }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+  })
