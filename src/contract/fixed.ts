@@ -7,21 +7,23 @@ export const toCents = (n: number): number => Math.round(n * 100)
 /** 1250 → 12.5. An integer divided by 100 prints as the decimal a person would write. */
 export const fromCents = (c: number): number => c / 100
 
-/** cost (cents) × quantity (hundredths) → value in cents, rounded half-up to the ngwee. */
-export const valueCents = (costCents: number, qtyHundredths: number): number => {
+/** a × b ÷ unit, rounded half-up once from the exact product (non-negative integers). */
+const productHalfUp = (a: number, b: number, unit: number): number => {
   // A safe-integer product is exact as a double (a larger one would round to 2^53 or more): no BigInt needed, and
   // a list of 50 items makes 300 fewer allocations. `%` and the division below are exact, truncating like BigInt.
-  const p = costCents * qtyHundredths
+  const p = a * b
   if (Number.isSafeInteger(p)) {
-    const rest = p % 100
-    const whole = (p - rest) / 100
-    return rest >= 50 ? whole + 1 : whole
+    const rest = p % unit
+    const whole = (p - rest) / unit
+    return rest * 2 >= unit ? whole + 1 : whole
   }
-  const product = BigInt(costCents) * BigInt(qtyHundredths)
-  const q = product / 100n
-  const r = product % 100n
-  return Number(r >= 50n ? q + 1n : q)
+  const product = BigInt(a) * BigInt(b)
+  const u = BigInt(unit)
+  return Number(product % u >= u / 2n ? product / u + 1n : product / u)
 }
+
+/** cost (cents) × quantity (hundredths) → value in cents, rounded half-up to the ngwee. */
+export const valueCents = (costCents: number, qtyHundredths: number): number => productHalfUp(costCents, qtyHundredths, 100)
 
 /** A quantity as the user would write it: 5, 2.5, 0.75. */
 export const formatQty = (c: number): string => String(fromCents(c))
@@ -52,20 +54,7 @@ export const centsToCost = (cents: number): number => cents * PER_CENT
 const halfUp = (n: bigint, d: bigint) => (2n * n + d) / (2n * d)
 
 /** cost (1/100,000) × quantity (hundredths) → value in cents, rounded half-up once from the exact product. */
-export const costValueCents = (cost: number, qtyHundredths: number): number => {
-  // As in valueCents: a safe-integer product is exact as a double; past 2^53 (near the value ceiling) BigInt.
-  const p = cost * qtyHundredths
-  const unit = COST_SCALE
-  if (Number.isSafeInteger(p)) {
-    const rest = p % unit
-    const whole = (p - rest) / unit
-    return rest >= unit / 2 ? whole + 1 : whole
-  }
-  const product = BigInt(cost) * BigInt(qtyHundredths)
-  const q = product / BigInt(unit)
-  const r = product % BigInt(unit)
-  return Number(r >= BigInt(unit / 2) ? q + 1n : q)
-}
+export const costValueCents = (cost: number, qtyHundredths: number): number => productHalfUp(cost, qtyHundredths, COST_SCALE)
 
 /** A price per pack (cents) over the pack's size (base-unit hundredths) → cost per base unit, half-up to 1/100,000. */
 export const costPerBaseUnit = (packPriceCents: number, packSizeHundredths: number): number =>
