@@ -14,6 +14,15 @@ export interface Draft {
   loose: string
 }
 
+/** A line on the sheet: its fields, where its save stands, and what the server holds. */
+export interface LineView {
+  draft: Draft
+  state: SaveState
+  error: string | null
+  /** The counted total the server holds (hundredths; null: not counted). */
+  saved: number | null
+}
+
 export const lineKey = (l: { area_id: number; item_id: number }) => `${l.area_id}:${l.item_id}`
 
 /** The fields for a server value: packs split largest first (as the print and the list show it). */
