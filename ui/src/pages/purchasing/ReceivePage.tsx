@@ -71,6 +71,8 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
   const figures = useFigureCheck()
   // A 409 about the same invoice offers "Record it again" (confirm_duplicate).
   const duplicate = !!failure?.includes('confirm_duplicate')
+  /** An invoice field typed into: its mark goes until the next Save. */
+  const unmark = (field: string) => setErrors((e) => (e.invoice[field] ? { ...e, invoice: { ...e.invoice, [field]: '' } } : e))
   const set = (lineId: number, patch: Partial<LineState>) => {
     setConfirmed(false)
     setErrors((e) => (e.lines[lineId] ? { ...e, lines: { ...e.lines, [lineId]: {} } } : e))
@@ -222,9 +224,9 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
     <form onSubmit={(e) => void submit(e)} noValidate>
       <PageHeader title={`${T.receive}: ${order.number}`} description={order.supplier_name} />
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField label={T.invoiceNumber} value={invoice} onChange={setInvoice} error={errors.invoice.invoice_number} required />
-        <TextField label={T.invoiceDate} type="date" value={date} onChange={setDate} error={errors.invoice.invoice_date} required />
-        <QuantityField label={T.invoiceTotal} value={total} onChange={(v) => (setTotal(v), setConfirmed(false))} error={errors.invoice.invoice_total} />
+        <TextField label={T.invoiceNumber} value={invoice} onChange={(v) => (setInvoice(v), unmark('invoice_number'))} error={errors.invoice.invoice_number || undefined} required />
+        <TextField label={T.invoiceDate} type="date" value={date} onChange={(v) => (setDate(v), unmark('invoice_date'))} error={errors.invoice.invoice_date || undefined} required />
+        <QuantityField label={T.invoiceTotal} value={total} onChange={(v) => (setTotal(v), setConfirmed(false), unmark('invoice_total'))} error={errors.invoice.invoice_total || undefined} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <Button variant="secondary" onClick={countByScanning}>
