@@ -150,6 +150,12 @@ export const StartCountBody = v.strictObject({
 })
 export type StartCountInput = v.InferOutput<typeof StartCountBody>
 
+/** Whole packs of one size on a count line: the count sheet checks each pack field with it. */
+export const CountPackEntry = v.strictObject({
+  pack_id: id('pack_id'),
+  quantity: v.pipe(v.number('packs.quantity must be a number'), v.integer('packs.quantity must be a whole number of packs'), v.minValue(0, 'packs.quantity must be at least 0'), v.maxValue(1_000_000_000, 'packs.quantity is too large')),
+})
+
 /**
  * PUT /stock-counts/{id}/lines: `counted` (null clears the line), or `packs` + `loose`, and/or a
  * `reason` for the item's variance. `found: true` adds an item that was not on the area's list.
@@ -162,10 +168,7 @@ export const CountLineBody = v.pipe(
     packs: v.optional(
       v.pipe(
         v.array(
-          v.strictObject({
-            pack_id: id('pack_id'),
-            quantity: v.pipe(v.number('packs.quantity must be a number'), v.integer('packs.quantity must be a whole number of packs'), v.minValue(0, 'packs.quantity must be at least 0'), v.maxValue(1_000_000_000, 'packs.quantity is too large')),
-          }),
+          CountPackEntry,
           'packs must be a list of { pack_id, quantity }',
         ),
         v.maxLength(MAX_PACKS, `packs: at most ${MAX_PACKS} pack sizes`),

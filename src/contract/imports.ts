@@ -76,24 +76,27 @@ export type ImportOptions = v.InferOutput<typeof ImportQuery>
 export const BULK_MAX_ITEMS = 5000
 
 /** PATCH /items/bulk: the same values set on every listed item, all or nothing. */
+/** What a bulk edit sets: the bulk edit bar checks its fields with it. */
+export const BulkEditSet = v.pipe(
+  v.strictObject(
+    {
+      category_id: v.optional(id('category_id')),
+      supplier_id: v.optional(id('supplier_id')),
+      min_stock_level: v.optional(amount('min_stock_level')),
+      is_active: v.optional(flag('is_active')),
+    },
+    'set must be an object',
+  ),
+  v.check((s) => Object.values(s).some((x) => x !== undefined), 'set must name at least one of category_id, supplier_id, min_stock_level, is_active'),
+)
+
 export const BulkEditBody = v.strictObject({
   item_ids: v.pipe(
     v.array(id('item_ids'), 'item_ids must be a list of item ids'),
     v.minLength(1, 'item_ids must name at least one item'),
     v.maxLength(BULK_MAX_ITEMS, `item_ids may name at most ${BULK_MAX_ITEMS} items`),
   ),
-  set: v.pipe(
-    v.strictObject(
-      {
-        category_id: v.optional(id('category_id')),
-        supplier_id: v.optional(id('supplier_id')),
-        min_stock_level: v.optional(amount('min_stock_level')),
-        is_active: v.optional(flag('is_active')),
-      },
-      'set must be an object',
-    ),
-    v.check((s) => Object.values(s).some((x) => x !== undefined), 'set must name at least one of category_id, supplier_id, min_stock_level, is_active'),
-  ),
+  set: BulkEditSet,
 })
 export type BulkEditInput = v.InferOutput<typeof BulkEditBody>
 

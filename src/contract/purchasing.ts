@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
 import { amount, id, isoDate, optionalText, paging, requiredText, upperEnum } from './fields'
+import { toCents } from './fixed'
 
 // Ordering and receiving (issue 18): suggestions, purchase orders, receipts, returns, price history.
 // Quantities of a line are in the line's pack (null pack = base units); prices are per pack.
@@ -193,10 +194,13 @@ export const PurchaseOrderBody = v.strictObject({
 })
 export type PurchaseOrderInput = v.InferOutput<typeof PurchaseOrderBody>
 
+/** One suggestion's packs changed on screen: the suggestions form checks each with it. */
+export const SuggestionPacks = v.strictObject({ item_id: required('item_id', id('item_id')), packs: required('packs', amount('packs')) })
+
 export const FromSuggestionsBody = v.strictObject({
   supplier_ids: v.optional(v.pipe(v.array(id('supplier_ids'), 'supplier_ids must be a list'), v.maxLength(1000, 'supplier_ids has too many ids'))),
   /** Packs changed on screen: item → packs (0 leaves the item out). */
-  packs: v.optional(v.pipe(v.array(v.strictObject({ item_id: required('item_id', id('item_id')), packs: required('packs', amount('packs')) }), 'packs must be a list'), v.maxLength(20_000, 'packs has too many lines'))),
+  packs: v.optional(v.pipe(v.array(SuggestionPacks, 'packs must be a list'), v.maxLength(20_000, 'packs has too many lines'))),
 })
 export type FromSuggestionsInput = v.InferOutput<typeof FromSuggestionsBody>
 
@@ -218,20 +222,20 @@ const invoiceFields = {
   confirm_duplicate: v.optional(v.boolean('confirm_duplicate must be true or false'), false),
 }
 
+/** One line of a delivery against an order: the receiving form checks each line with it before sending. */
+export const OrderReceiptLine = v.strictObject({
+  line_id: required('line_id', id('line_id')),
+  received_quantity: required('received_quantity', amount('received_quantity')),
+  unit_price: required('unit_price', amount('unit_price')),
+  expiry_date: optionalDay('expiry_date'),
+  refused_quantity: v.optional(amount('refused_quantity'), 0),
+  note: v.pipe(optionalText('note', 500), v.transform(blankToNull)),
+})
+
 export const OrderReceiptBody = v.strictObject({
   ...invoiceFields,
   lines: v.pipe(
-    v.array(
-      v.strictObject({
-        line_id: required('line_id', id('line_id')),
-        received_quantity: required('received_quantity', amount('received_quantity')),
-        unit_price: required('unit_price', amount('unit_price')),
-        expiry_date: optionalDay('expiry_date'),
-        refused_quantity: v.optional(amount('refused_quantity'), 0),
-        note: v.pipe(optionalText('note', 500), v.transform(blankToNull)),
-      }),
-      'lines must be a list',
-    ),
+    v.array(OrderReceiptLine, 'lines must be a list'),
     v.minLength(1, 'lines must have at least one line'),
     v.maxLength(500, 'lines must have at most 500 lines'),
   ),
@@ -336,5 +340,20 @@ export function suggestedPacks(needHundredths: number, sizeHundredths: number, r
 export const suggestionFlag = (suggested: number, lastOrdered: number | null): 'LOW' | 'HIGH' | null =>
   lastOrdered === null || lastOrdered <= 0 ? null : suggested * 2 < lastOrdered ? 'LOW' : suggested > lastOrdered * 2 ? 'HIGH' : null
 
-/** The percent change from old to new (old > 0). */
-export const priceChangePct = (oldPrice: number, newPrice: number) => ((newPrice - oldPrice) / oldPrice) * 100
+/** The percent change from old to new (old > 0), to 2 decimals: what a PRICE_CHANGE alert and receipt say. */
+export const priceChangePct = (oldPrice: number, newPrice: number) => Math.round(((newPrice - oldPrice) / oldPrice) * 10000) / 100
+
+/**
+ * The price-jump rule, one for the server (the PRICE_CHANGE alert and a receipt's `price_changes`) and for
+ * receiving's warning before saving: a change of at least `alertPct` percent (the price_alert_pct setting)
+ * from a positive old price; HIGH from twice that. Both prices are integers in one scale (cents per pack,
+ * or 1/100,000 per base unit), so the comparison is exact; null when the price did not jump.
+ */
+export function priceJump(oldPrice: number, newPrice: number, alertPct: number): { change_pct: number; priority: 'MEDIUM' | 'HIGH' } | null {
+  if (oldPrice <= 0) return null
+  const pct = BigInt(toCents(alertPct))
+  const delta = BigInt(Math.abs(newPrice - oldPrice)) * 10000n
+  const old = BigInt(oldPrice)
+  if (delta < pct * old) return null
+  return { change_pct: priceChangePct(oldPrice, newPrice), priority: delta >= 2n * pct * old ? 'HIGH' : 'MEDIUM' }
+}

@@ -109,7 +109,8 @@ export interface MenuCostingRow {
 const pct = (field: string) => v.pipe(amount(field, 1), v.maxValue(100, `${field} must be at most 100`))
 const unitText = (field: string) => v.pipe(safeName(field, 30))
 
-const lineSchema = v.pipe(
+/** One line of a recipe: the recipe editor checks each line with it before saving. */
+export const RecipeLineBody = v.pipe(
   v.strictObject({
     item_id: v.optional(v.nullable(id('item_id'))),
     recipe_id: v.optional(v.nullable(id('recipe_id'))),
@@ -119,7 +120,7 @@ const lineSchema = v.pipe(
   }),
   v.check((l) => (l.item_id ?? null) === null !== ((l.recipe_id ?? null) === null), 'Each line needs either item_id or recipe_id'),
 )
-export type RecipeLineInput = v.InferOutput<typeof lineSchema>
+export type RecipeLineInput = v.InferOutput<typeof RecipeLineBody>
 
 const recipeFields = {
   name: safeName('name', 150),
@@ -132,7 +133,7 @@ const recipeFields = {
   category: v.optional(v.nullable(v.pipe(optionalText('category', 100)))),
   method: optionalText('method', 10_000),
   is_active: v.optional(flag('is_active')),
-  lines: v.pipe(v.array(lineSchema, 'lines must be a list'), v.maxLength(200, 'A recipe has at most 200 lines')),
+  lines: v.pipe(v.array(RecipeLineBody, 'lines must be a list'), v.maxLength(200, 'A recipe has at most 200 lines')),
 }
 
 function visibleCode(field: string) {

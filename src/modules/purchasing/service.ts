@@ -4,6 +4,7 @@ import { costPerBaseUnit, fromCents, fromCost, packPriceCents, toCents, valueCen
 import {
   OPEN_PO_STATUSES,
   PO_MSG,
+  priceChangePct,
   suggestedPacks,
   suggestionFlag,
   type FromSuggestionsInput,
@@ -263,7 +264,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
         if (old !== null) {
           const priority = stockEvents.priceReceived(db, { receiptLineId: lineId, receiptId, itemId: item.id, itemName: item.name, unit: item.unit, supplierName: supplier, oldPrice: old, newPrice: unitCost })
           if (priority)
-            priceChanges.push({ item_id: item.id, item_name: item.name, old_price: fromCost(old), new_price: fromCost(unitCost), change_pct: Math.round(((unitCost - old) / old) * 10000) / 100, priority })
+            priceChanges.push({ item_id: item.id, item_name: item.name, old_price: fromCost(old), new_price: fromCost(unitCost), change_pct: priceChangePct(old, unitCost), priority })
         }
       }
     })

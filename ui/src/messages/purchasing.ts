@@ -36,6 +36,7 @@ export const PURCHASING_UI = {
   saveFailed: 'Failed to save the receipt',
   recordDuplicate: 'Record it again',
   checkWarnings: 'Check the warnings above, then press Save anyway.',
+  checkFields: 'Check the fields marked in red above',
   mismatch: (invoice: string, lines: string) => `The invoice total ${invoice} differs from the lines (${lines}).`,
   priceJump: (item: string, from: string, to: string, pct: number) => `${item}: ${from} → ${to} (${pct > 0 ? '+' : ''}${pct}%) since the last delivery.`,
   returnGoods: 'Return goods',

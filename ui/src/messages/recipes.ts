@@ -8,6 +8,8 @@ export const RECIPES_UI = {
   back: 'Back to recipes',
   loadFailed: 'Failed to load recipes',
   saveFailed: 'Failed to save recipe',
+  checkFields: 'Check the fields marked in red above',
+  lineError: (n: number, message: string) => `Line ${n}: ${message}`,
   deleteFailed: 'Failed to delete recipe',
   saved: 'Recipe saved',
   addItem: 'Add item',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react'
-import type { StorageArea, StorageAreaItem } from '../../../../src/contract/counts'
+import { AreaItemsBody, StorageAreaBody, type StorageArea, type StorageAreaItem } from '../../../../src/contract/counts'
 import { messageOr } from '../../api/client'
 import { createArea, deleteArea, getAreaItems, listAreas, renameArea, setAreaItems } from '../../api/counts'
 import { Button } from '../../components/Button'
@@ -14,6 +14,8 @@ import { Spinner } from '../../components/Spinner'
 import { toast } from '../../components/toast'
 import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
+import { relabel } from '../../lib/formInput'
+import { check } from '../../lib/validation'
 import { COUNT_UI } from '../../messages/counts'
 import { UI } from '../../messages/common'
 import { SectionLinks } from './SectionLinks'
@@ -87,12 +89,17 @@ export default function AreasPage() {
 
 function AreaForm({ area, onClose, onSaved }: { area: StorageArea | null; onClose: () => void; onSaved: (a: StorageArea) => void }) {
   const [name, setName] = useState(area?.name ?? '')
+  const [error, setError] = useState<string | undefined>()
   const { busy, failure, setFailure, run } = useSubmit()
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setFailure(null)
+    // The server's own schema (StorageAreaBody): a blank or too long name is the field's error.
+    const checked = check(StorageAreaBody, { name })
+    setError(checked.ok ? undefined : relabel(checked.errors.name, COUNT_UI.areaName))
+    if (!checked.ok) return
     await run(async () => {
-      const res = area ? await renameArea(area.id, name) : await createArea(name)
+      const res = area ? await renameArea(area.id, checked.value.name) : await createArea(checked.value.name)
       toast({ kind: 'success', title: UI.successTitle, message: res.message })
       onSaved(res.data)
       onClose()
@@ -101,7 +108,7 @@ function AreaForm({ area, onClose, onSaved }: { area: StorageArea | null; onClos
   return (
     <FormModal title={area ? `${COUNT_UI.rename} ${area.name}` : COUNT_UI.addArea} busy={busy} formId="area-form" submitLabel={area ? COUNT_UI.rename : COUNT_UI.addArea} onClose={onClose} onSubmit={submit}>
       <ErrorLine message={failure} />
-      <TextField label={COUNT_UI.areaName} value={name} onChange={setName} required maxLength={80} data-autofocus />
+      <TextField label={COUNT_UI.areaName} value={name} onChange={setName} error={error} required maxLength={80} data-autofocus />
     </FormModal>
   )
 }
@@ -154,8 +161,10 @@ function ShelfOrder({ area, onSaved }: { area: StorageArea; onSaved: () => void 
   const save = async () => {
     if (!rows) return
     setFailure(null)
+    const checked = check(AreaItemsBody, { item_ids: rows.map((r) => r.item_id) })
+    if (!checked.ok) return setFailure(checked.errors.item_ids ?? COUNT_UI.orderFailed)
     await run(async () => {
-      const res = await setAreaItems(area.id, rows.map((r) => r.item_id))
+      const res = await setAreaItems(area.id, checked.value.item_ids)
       setRows(res.data)
       toast({ kind: 'success', title: UI.successTitle, message: COUNT_UI.orderSaved })
       onSaved()

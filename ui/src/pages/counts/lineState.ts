@@ -1,8 +1,9 @@
 // The count sheet's per-line drafts: what was typed, what the server holds, and the local copy that
 // keeps a pack split (2 case + 3 bottle) exactly as typed across a reload.
-import type { CountLine } from '../../../../src/contract/counts'
+import { CountLineBody, CountPackEntry, type CountLine } from '../../../../src/contract/counts'
 import { splitIntoPacks } from '../../../../src/contract/packs'
 import { parseQuantity } from '../../../../src/contract/quantity'
+import { check } from '../../lib/validation'
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed'
 
@@ -11,6 +12,15 @@ export interface Draft {
   counted: string
   packs: Record<number, string>
   loose: string
+}
+
+/** A line on the sheet: its fields, where its save stands, and what the server holds. */
+export interface LineView {
+  draft: Draft
+  state: SaveState
+  error: string | null
+  /** The counted total the server holds (hundredths; null: not counted). */
+  saved: number | null
 }
 
 export const lineKey = (l: { area_id: number; item_id: number }) => `${l.area_id}:${l.item_id}`
@@ -25,13 +35,21 @@ export function draftFrom(line: Pick<CountLine, 'counted' | 'packs'>): Draft {
 
 export type DraftBody = { counted: number | null } | { packs: { pack_id: number; quantity: number }[]; loose: number }
 
-/** A draft → the line's body, or a message when a field cannot be read. Empty everywhere: not counted (null). */
-export function bodyFrom(draft: Draft, line: Pick<CountLine, 'packs'>): { ok: true; body: DraftBody; hundredths: number | null } | { ok: false; message: string } {
+const NEGATIVE = 'A count cannot be negative'
+const wholePacks = (name: string) => `Whole ${name}s only; put the rest in loose`
+
+/**
+ * A draft → the line's body, checked with the server's CountLineBody, or a message when a field cannot be
+ * read (the parser's words) or the schema refuses it (in the sheet's words). Empty everywhere: not counted (null).
+ */
+export function bodyFrom(draft: Draft, line: Pick<CountLine, 'packs' | 'area_id' | 'item_id'>): { ok: true; body: DraftBody; hundredths: number | null } | { ok: false; message: string } {
+  const ids = { area_id: line.area_id, item_id: line.item_id }
   if (line.packs.length === 0) {
     if (draft.counted.trim() === '') return { ok: true, body: { counted: null }, hundredths: null }
     const r = parseQuantity(draft.counted)
     if (!r.ok) return { ok: false, message: r.message }
-    if (r.value < 0) return { ok: false, message: 'A count cannot be negative' }
+    const c = check(CountLineBody, { ...ids, counted: r.value })
+    if (!c.ok) return { ok: false, message: r.value < 0 ? NEGATIVE : firstOf(c.errors) }
     return { ok: true, body: { counted: r.value }, hundredths: Math.round(r.value * 100) }
   }
   const texts = [...line.packs.map((p) => draft.packs[p.id] ?? ''), draft.loose]
@@ -41,20 +59,25 @@ export function bodyFrom(draft: Draft, line: Pick<CountLine, 'packs'>): { ok: tr
   for (const p of line.packs) {
     const t = (draft.packs[p.id] ?? '').trim()
     if (t === '') continue
-    if (!/^\d{1,9}$/.test(t)) return { ok: false, message: `Whole ${p.name}s only; put the rest in loose` }
-    packs.push({ pack_id: p.id, quantity: Number(t) })
-    total += Number(t) * Math.round(p.size * 100)
+    const r = parseQuantity(t)
+    const entry = { pack_id: p.id, quantity: r.ok ? r.value : Number.NaN }
+    if (!check(CountPackEntry, entry).ok) return { ok: false, message: wholePacks(p.name) }
+    packs.push(entry)
+    total += entry.quantity * Math.round(p.size * 100)
   }
   let loose = 0
   if (draft.loose.trim() !== '') {
     const r = parseQuantity(draft.loose)
     if (!r.ok) return { ok: false, message: r.message }
-    if (r.value < 0) return { ok: false, message: 'A count cannot be negative' }
     loose = r.value
   }
+  const c = check(CountLineBody, { ...ids, packs, loose })
+  if (!c.ok) return { ok: false, message: loose < 0 ? NEGATIVE : firstOf(c.errors) }
   total += Math.round(loose * 100)
   return { ok: true, body: { packs, loose }, hundredths: total }
 }
+
+const firstOf = (errors: Record<string, string>) => Object.values(errors)[0]
 
 // ---------- The local copy (per count, in localStorage) ----------
 

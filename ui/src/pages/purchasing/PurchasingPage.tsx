@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { parseQuantity } from '../../../../src/contract/quantity'
-import type { SupplierSuggestions } from '../../../../src/contract/purchasing'
+import { FromSuggestionsBody, SuggestionPacks, type SupplierSuggestions } from '../../../../src/contract/purchasing'
 import { createFromSuggestions, getSuggestions, listOrders } from '../../api/purchasing'
 import { Badge } from '../../components/Badge'
 import { Button } from '../../components/Button'
@@ -13,7 +12,9 @@ import { PageLoading } from '../../components/Spinner'
 import { toast } from '../../components/toast'
 import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
+import { numberOrUndefined, relabel } from '../../lib/formInput'
 import { useFormat } from '../../lib/useFormat'
+import { check } from '../../lib/validation'
 import { PURCHASING_UI as T } from '../../messages/purchasing'
 import { STATUS } from './status'
 
@@ -50,16 +51,22 @@ function Suggestions({ onCreated }: { onCreated: () => void }) {
   const groups = state.data ?? []
   if (groups.length === 0) return <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm dark:border-slate-700 dark:bg-slate-900">{T.noSuggestions}</p>
   const value = (itemId: number, suggested: number) => packs[itemId] ?? String(suggested)
-  const invalid = groups.some((g) => g.lines.some((l) => !parseQuantity(value(l.item_id, l.suggested_packs)).ok))
+  // The packs changed on screen, checked as the server checks them (FromSuggestionsBody): a blank or
+  // unreadable figure marks its field and keeps "Create orders" off.
+  const edited = Object.entries(packs).map(([id, text]) => ({ item_id: Number(id), packs: numberOrUndefined(text) }))
+  const fieldErrors: Record<number, string | undefined> = {}
+  for (const e of edited) {
+    const c = check(SuggestionPacks, e)
+    if (!c.ok) fieldErrors[e.item_id] = relabel(c.errors.packs ?? c.errors.item_id, 'Packs')
+  }
+  const invalid = !check(FromSuggestionsBody, { packs: edited }).ok
 
   function create(supplierIds?: number[]) {
     setFailure(null)
-    const edited = Object.entries(packs).flatMap(([id, text]) => {
-      const p = parseQuantity(text)
-      return p.ok ? [{ item_id: Number(id), packs: p.value }] : []
-    })
+    const body = check(FromSuggestionsBody, { supplier_ids: supplierIds, packs: edited })
+    if (!body.ok) return
     void run(async () => {
-      const res = await createFromSuggestions({ supplier_ids: supplierIds, packs: edited })
+      const res = await createFromSuggestions(body.value)
       toast({ kind: 'success', title: T.ordersCreated(res.data.length) })
       if (res.data.length === 1) navigate(`/purchasing/orders/${res.data[0].id}`)
       else onCreated()
@@ -92,6 +99,7 @@ function Suggestions({ onCreated }: { onCreated: () => void }) {
                   label={T.packsLabel(l.item_name, l.pack ? `${l.pack.name} of ${l.pack.size} ${l.unit}` : l.unit)}
                   value={value(l.item_id, l.suggested_packs)}
                   onChange={(v) => setPacks((p) => ({ ...p, [l.item_id]: v }))}
+                  error={fieldErrors[l.item_id]}
                   hint={`Suggested ${l.suggested_packs}`}
                 />
               </li>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useLocation, useParams } from 'wouter'
 import { localDate } from '../../../../src/contract/dates'
 import { toCents } from '../../../../src/contract/fixed'
-import type { PurchaseOrder } from '../../../../src/contract/purchasing'
+import { OrderReceiptBody, OrderReceiptLine, priceJump, type PurchaseOrder } from '../../../../src/contract/purchasing'
 import { parseQuantity } from '../../../../src/contract/quantity'
 import { getOrder, receiveOrder } from '../../api/purchasing'
 import { Button } from '../../components/Button'
@@ -17,7 +17,8 @@ import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
 import { useFigureCheck } from '../../components/useFigureCheck'
 import { useDisplaySettings } from '../../lib/display'
-import { newKey } from '../../lib/formInput'
+import { newKey, numberOrUndefined, withLabels } from '../../lib/formInput'
+import { check } from '../../lib/validation'
 import { resolveBarcode } from '../../api/barcodes'
 import { scanFeedback } from '../../components/scan/feedback'
 import { receiveScan } from '../../components/scan/receiveScan'
@@ -42,6 +43,17 @@ interface LineState {
   expiry: string
 }
 
+/** The schema's field names in the words on the form ("received_quantity is required" → "Received is required"). */
+const INVOICE_LABELS = { invoice_number: T.invoiceNumber, invoice_date: T.invoiceDate, invoice_total: 'Invoice total' }
+const LINE_LABELS = { received_quantity: T.received, refused_quantity: T.refused, unit_price: T.price, expiry_date: 'Expiry date' }
+
+/** What the contract's OrderReceiptBody refused: the invoice's fields, and each line's (by order line id). */
+interface Errors {
+  invoice: Record<string, string>
+  lines: Record<number, Record<string, string>>
+}
+const NO_ERRORS: Errors = { invoice: {}, lines: {} }
+
 function ReceiveForm({ order }: { order: PurchaseOrder }) {
   const fmt = useFormat()
   const { time_zone } = useDisplaySettings()
@@ -54,12 +66,16 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
     Object.fromEntries(order.lines.map((l) => [l.id, { received: String(l.outstanding), refused: '0', price: String(l.last_price ?? l.unit_price), expiry: '' }])),
   )
   const [confirmed, setConfirmed] = useState(false)
+  const [errors, setErrors] = useState<Errors>(NO_ERRORS)
   const { busy, failure, setFailure, run } = useSubmit()
   const figures = useFigureCheck()
   // A 409 about the same invoice offers "Record it again" (confirm_duplicate).
   const duplicate = !!failure?.includes('confirm_duplicate')
+  /** An invoice field typed into: its mark goes until the next Save. */
+  const unmark = (field: string) => setErrors((e) => (e.invoice[field] ? { ...e, invoice: { ...e.invoice, [field]: '' } } : e))
   const set = (lineId: number, patch: Partial<LineState>) => {
     setConfirmed(false)
+    setErrors((e) => (e.lines[lineId] ? { ...e, lines: { ...e.lines, [lineId]: {} } } : e))
     setLines((s) => ({ ...s, [lineId]: { ...s[lineId], ...patch } }))
   }
 
@@ -110,12 +126,13 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
     }, 0)
     const found: string[] = []
     if (totalValue !== null && Math.abs(toCents(totalValue) - linesCents) > 1) found.push(T.mismatch(fmt.money(totalValue), fmt.money(linesCents / 100)))
+    // The server's own rule (the contract's priceJump): the jump its PRICE_CHANGE alert will flag.
     for (const l of order.lines) {
       const p = num(lines[l.id].price)
       const q = receivedOf(l.id)
-      if (p === null || !q || l.last_price === null || l.last_price <= 0) continue
-      const pct = Math.round(((p - l.last_price) / l.last_price) * 10000) / 100
-      if (Math.abs(pct) >= order.price_alert_pct) found.push(T.priceJump(l.item_name, fmt.money(l.last_price), fmt.money(p), pct))
+      if (p === null || !q || l.last_price === null) continue
+      const jump = priceJump(toCents(l.last_price), toCents(p), order.price_alert_pct)
+      if (jump) found.push(T.priceJump(l.item_name, fmt.money(l.last_price), fmt.money(p), jump.change_pct))
     }
     return found
   }
@@ -141,9 +158,47 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
     return received
   }
 
+  /**
+   * The request body as typed (`received`: figures chosen in the "Did you mean" question), checked with the
+   * contract's OrderReceiptBody: the body to send, or null with each refused field marked. A blank or
+   * unreadable figure is the field's error, never a NaN in the body.
+   */
+  function checkedBody(received: Record<number, number>, confirmDuplicate: boolean) {
+    const body = {
+      invoice_number: invoice,
+      invoice_date: date,
+      invoice_total: numberOrUndefined(total) ?? null,
+      confirm_duplicate: confirmDuplicate,
+      lines: order.lines.map((l) => ({
+        line_id: l.id,
+        received_quantity: received[l.id] ?? numberOrUndefined(lines[l.id].received),
+        refused_quantity: numberOrUndefined(lines[l.id].refused),
+        unit_price: numberOrUndefined(lines[l.id].price),
+        expiry_date: lines[l.id].expiry || null,
+        note: lots[l.id]?.length ? `Lot ${lots[l.id].join(', ')}` : null,
+      })),
+    }
+    const r = check(OrderReceiptBody, body)
+    if (r.ok) {
+      setErrors(NO_ERRORS)
+      return r.value
+    }
+    const lineErrors: Errors['lines'] = {}
+    body.lines.forEach((b) => {
+      const c = check(OrderReceiptLine, b)
+      if (!c.ok) lineErrors[b.line_id] = withLabels(c.errors, LINE_LABELS)
+    })
+    const { lines: listError, ...invoiceErrors } = r.errors
+    setErrors({ invoice: withLabels(invoiceErrors, INVOICE_LABELS), lines: lineErrors })
+    // A field may be off-screen on a phone: the line beside Save says to look (or says what no field shows).
+    setFailure(Object.keys(lineErrors).length === 0 && listError ? listError : (invoiceErrors._ ?? T.checkFields))
+    return null
+  }
+
   async function submit(e: FormEvent, confirmDuplicate = false) {
     e.preventDefault()
     setFailure(null)
+    if (!checkedBody({}, confirmDuplicate)) return
     // The duplicate-invoice resend carries the figures already asked about.
     const received = confirmDuplicate ? {} : await checkFigures()
     if (!received) return
@@ -153,20 +208,8 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
       setFailure(T.checkWarnings)
       return
     }
-    const body = {
-      invoice_number: invoice,
-      invoice_date: date,
-      invoice_total: totalValue,
-      confirm_duplicate: confirmDuplicate,
-      lines: order.lines.map((l) => ({
-        line_id: l.id,
-        received_quantity: received[l.id] ?? num(lines[l.id].received) ?? Number.NaN,
-        refused_quantity: num(lines[l.id].refused) ?? 0,
-        unit_price: num(lines[l.id].price) ?? Number.NaN,
-        expiry_date: lines[l.id].expiry || null,
-        note: lots[l.id]?.length ? `Lot ${lots[l.id].join(', ')}` : null,
-      })),
-    }
+    const body = checkedBody(received, confirmDuplicate)
+    if (!body) return
     void run(
       async () => {
         const res = await receiveOrder(order.id, body, confirmDuplicate ? `${key}-dup` : key)
@@ -181,9 +224,9 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
     <form onSubmit={(e) => void submit(e)} noValidate>
       <PageHeader title={`${T.receive}: ${order.number}`} description={order.supplier_name} />
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField label={T.invoiceNumber} value={invoice} onChange={setInvoice} required />
-        <TextField label={T.invoiceDate} type="date" value={date} onChange={setDate} required />
-        <QuantityField label={T.invoiceTotal} value={total} onChange={(v) => (setTotal(v), setConfirmed(false))} />
+        <TextField label={T.invoiceNumber} value={invoice} onChange={(v) => (setInvoice(v), unmark('invoice_number'))} error={errors.invoice.invoice_number || undefined} required />
+        <TextField label={T.invoiceDate} type="date" value={date} onChange={(v) => (setDate(v), unmark('invoice_date'))} error={errors.invoice.invoice_date || undefined} required />
+        <QuantityField label={T.invoiceTotal} value={total} onChange={(v) => (setTotal(v), setConfirmed(false), unmark('invoice_total'))} error={errors.invoice.invoice_total || undefined} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <Button variant="secondary" onClick={countByScanning}>
@@ -201,10 +244,10 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
               {l.item_name} · ordered {l.quantity} {l.pack ? `${l.pack.name} (${l.pack.size} ${l.unit})` : l.unit}
             </p>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-              <QuantityField id={`receive-${l.id}-received`} label={`${T.received}: ${l.item_name}`} value={lines[l.id].received} onChange={(v) => set(l.id, { received: v })} hint=" " />
-              <QuantityField label={`${T.refused}: ${l.item_name}`} value={lines[l.id].refused} onChange={(v) => set(l.id, { refused: v })} hint=" " />
-              <QuantityField label={`${T.price}: ${l.item_name}`} value={lines[l.id].price} onChange={(v) => set(l.id, { price: v })} hint={l.last_price !== null ? `Last ${fmt.money(l.last_price)}` : ' '} />
-              <TextField label={`${T.expiry}: ${l.item_name}`} type="date" value={lines[l.id].expiry} onChange={(v) => set(l.id, { expiry: v })} />
+              <QuantityField id={`receive-${l.id}-received`} label={`${T.received}: ${l.item_name}`} value={lines[l.id].received} onChange={(v) => set(l.id, { received: v })} error={errors.lines[l.id]?.received_quantity} hint=" " />
+              <QuantityField label={`${T.refused}: ${l.item_name}`} value={lines[l.id].refused} onChange={(v) => set(l.id, { refused: v })} error={errors.lines[l.id]?.refused_quantity} hint=" " />
+              <QuantityField label={`${T.price}: ${l.item_name}`} value={lines[l.id].price} onChange={(v) => set(l.id, { price: v })} error={errors.lines[l.id]?.unit_price} hint={l.last_price !== null ? `Last ${fmt.money(l.last_price)}` : ' '} />
+              <TextField label={`${T.expiry}: ${l.item_name}`} type="date" value={lines[l.id].expiry} onChange={(v) => set(l.id, { expiry: v })} error={errors.lines[l.id]?.expiry_date} />
             </div>
           </li>
         ))}

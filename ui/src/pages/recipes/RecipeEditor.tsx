@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { UNIT_SYMBOLS } from '../../../../src/contract/units'
-import type { RecipeCost, RecipeSummary } from '../../../../src/contract/recipes'
+import { RecipeBody, RecipeLineBody, UpdateRecipeBody, type RecipeCost, type RecipeSummary } from '../../../../src/contract/recipes'
 import { createRecipe, deleteRecipe, getRecipe, listRecipes, previewCost, updateRecipe } from '../../api/recipes'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -16,12 +16,16 @@ import { useDebounced } from '../../components/useDebounced'
 import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
 import { useDisplaySettings } from '../../lib/display'
+import { withLabels } from '../../lib/formInput'
+import { check } from '../../lib/validation'
 import { UI } from '../../messages/common'
 import { RECIPES_UI } from '../../messages/recipes'
 import { CostTree } from './CostTree'
 import { allLines, bodyOf, draftOf, emptyDraft, newLine, readyLines, type Draft, type DraftLine } from './draft'
 
 const UNITS_LIST = 'recipe-units'
+/** A line's fields in the words on the form ("yield_pct must be …" → "Yield % must be …"). */
+const LINE_LABELS = { item_id: 'Item', recipe_id: 'Sub-recipe', quantity: 'Quantity', unit: 'Unit', yield_pct: 'Yield %' }
 
 /** The recipe editor: the recipe's fields, its lines, and the cost tree recomputed as lines are typed. */
 export function RecipeEditor({ id, onDone }: { id: number | null; onDone: () => void }) {
@@ -34,6 +38,7 @@ export function RecipeEditor({ id, onDone }: { id: number | null; onDone: () => 
 function EditorForm({ id, initial, onDone }: { id: number | null; initial: Draft; onDone: () => void }) {
   const [draft, setDraft] = useState<Draft>(initial)
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
   const { currency } = useDisplaySettings()
   const submit = useSubmit()
   const set = <K extends keyof Draft>(k: K) => (value: Draft[K]) => setDraft((d) => ({ ...d, [k]: value }))
@@ -55,10 +60,30 @@ function EditorForm({ id, initial, onDone }: { id: number | null; initial: Draft
     return () => ctrl.abort()
   }, [JSON.stringify(request)])
 
+  /** The body checked with the server's schema (RecipeBody, UpdateRecipeBody when editing): true, or the fields marked. */
+  function checks(body: ReturnType<typeof bodyOf>): boolean {
+    const r = id ? check(UpdateRecipeBody, body) : check(RecipeBody, body)
+    if (r.ok) {
+      setErrors({})
+      return true
+    }
+    const { lines: linesError, ...fields } = r.errors
+    const menuLabels = { name: 'Name', kind: 'Kind', yield_quantity: draft.kind === 'MENU' ? 'Portions made' : 'Batch yield', yield_unit: 'Yield unit', menu_price: 'Menu price', target_food_cost_pct: 'Target food cost %', sales_code: 'Sales code', category: 'Category', method: 'Method' }
+    setErrors(withLabels(fields, menuLabels))
+    // A line's refusal names the line: each is checked with the contract's RecipeLineBody.
+    const lineAt = body.lines.findIndex((l) => !check(RecipeLineBody, l).ok)
+    const lineCheck = lineAt >= 0 ? check(RecipeLineBody, body.lines[lineAt]) : null
+    const lineMessage = lineCheck && !lineCheck.ok ? RECIPES_UI.lineError(lineAt + 1, Object.values(withLabels(lineCheck.errors, LINE_LABELS))[0]) : linesError
+    submit.setFailure(lineMessage ?? fields._ ?? RECIPES_UI.checkFields)
+    return false
+  }
+
   async function save(e: FormEvent) {
     e.preventDefault()
+    submit.setFailure(null)
+    const body = bodyOf(draft, allLines(draft))
+    if (!checks(body)) return
     await submit.run(async () => {
-      const body = bodyOf(draft, allLines(draft))
       const res = id ? await updateRecipe(id, body) : await createRecipe(body)
       toast({ kind: 'success', title: UI.successTitle, message: res.message || RECIPES_UI.saved })
       onDone()
@@ -85,7 +110,7 @@ function EditorForm({ id, initial, onDone }: { id: number | null; initial: Draft
       </datalist>
       <div className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label="Name" value={draft.name} onChange={set('name')} required maxLength={150} />
+          <TextField label="Name" value={draft.name} onChange={set('name')} error={errors.name} required maxLength={150} />
           <SelectField
             label="Kind"
             value={draft.kind}
@@ -95,12 +120,12 @@ function EditorForm({ id, initial, onDone }: { id: number | null; initial: Draft
               { value: 'PREP', label: 'Prep (a batch)' },
             ]}
           />
-          <QuantityField label={menu ? 'Portions made' : 'Batch yield'} value={draft.yield_quantity} onChange={set('yield_quantity')} />
-          <TextField label="Yield unit" value={draft.yield_unit} onChange={set('yield_unit')} list={UNITS_LIST} autoComplete="off" />
-          {menu && <QuantityField label="Menu price, tax excluded" unit={currency} value={draft.menu_price} onChange={set('menu_price')} />}
-          {menu && <QuantityField label="Target food cost %" value={draft.target_food_cost_pct} onChange={set('target_food_cost_pct')} hint="Empty: the restaurant's target" />}
-          {menu && <TextField label="Sales code" value={draft.sales_code} onChange={set('sales_code')} hint="The till's code for this dish" autoComplete="off" />}
-          <TextField label="Category" value={draft.category} onChange={set('category')} />
+          <QuantityField label={menu ? 'Portions made' : 'Batch yield'} value={draft.yield_quantity} onChange={set('yield_quantity')} error={errors.yield_quantity} />
+          <TextField label="Yield unit" value={draft.yield_unit} onChange={set('yield_unit')} error={errors.yield_unit} list={UNITS_LIST} autoComplete="off" />
+          {menu && <QuantityField label="Menu price, tax excluded" unit={currency} value={draft.menu_price} onChange={set('menu_price')} error={errors.menu_price} />}
+          {menu && <QuantityField label="Target food cost %" value={draft.target_food_cost_pct} onChange={set('target_food_cost_pct')} error={errors.target_food_cost_pct} hint="Empty: the restaurant's target" />}
+          {menu && <TextField label="Sales code" value={draft.sales_code} onChange={set('sales_code')} error={errors.sales_code} hint="The till's code for this dish" autoComplete="off" />}
+          <TextField label="Category" value={draft.category} onChange={set('category')} error={errors.category} />
         </div>
 
         <fieldset className="space-y-3">
@@ -161,7 +186,7 @@ function EditorForm({ id, initial, onDone }: { id: number | null; initial: Draft
             </Button>
           </div>
         </fieldset>
-        <TextAreaField label="Method" value={draft.method} onChange={set('method')} rows={4} />
+        <TextAreaField label="Method" value={draft.method} onChange={set('method')} error={errors.method} rows={4} />
         {id && (
           <label className="flex min-h-11 items-center gap-2 text-sm">
             <input type="checkbox" className="size-5" checked={draft.is_active} onChange={(e) => set('is_active')(e.target.checked)} />

@@ -1,6 +1,7 @@
 import { quantityValue } from '../../../../src/contract/quantity'
-import * as v from 'valibot'
 import { SettingsPatch, type ManagerSettings } from '../../../../src/contract/settings'
+import { withLabels } from '../../lib/formInput'
+import { check } from '../../lib/validation'
 
 /** The form's fields: text inputs hold strings, switches booleans. The SMTP password is write-only. */
 export interface SettingsForm {
@@ -120,19 +121,10 @@ export function changes(form: SettingsForm, saved: SettingsForm): Record<string,
   return patch
 }
 
-const sentence = (m: string) => m.charAt(0).toUpperCase() + m.slice(1)
-
-/** Runs the server's own schema; answers the checked patch or one message per field, in the form's words. */
+/** Runs the server's own schema through the one `check()`; answers the checked patch or one message per field, in the form's words. */
 export function validate(patch: Record<string, unknown>): { ok: true; value: SettingsPatch } | { ok: false; errors: Partial<Record<SettingsKey, string>> } {
-  const r = v.safeParse(SettingsPatch, patch)
-  if (r.success) return { ok: true, value: r.output }
-  const errors: Partial<Record<SettingsKey, string>> = {}
-  for (const issue of r.issues) {
-    const key = issue.path?.[0]?.key as SettingsKey | undefined
-    if (!key || errors[key]) continue
-    errors[key] = issue.message.startsWith(key) ? LABELS[key] + issue.message.slice(key.length) : sentence(issue.message)
-  }
-  return { ok: false, errors }
+  const r = check(SettingsPatch, patch)
+  return r.ok ? r : { ok: false, errors: withLabels(r.errors, LABELS) }
 }
 
 /** The server's 400 names the field first ('backup_cron is not a valid …'): which field, if any. */

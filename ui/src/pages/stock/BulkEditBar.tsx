@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { BulkEditBody, BulkEditSet } from '../../../../src/contract/imports'
 import { parseQuantity } from '../../../../src/contract/quantity'
 import { bulkEditItems } from '../../api/imports'
 import { Button } from '../../components/Button'
@@ -7,6 +8,8 @@ import { SelectField } from '../../components/Field'
 import { QuantityField } from '../../components/QuantityField'
 import { toast } from '../../components/toast'
 import { useSubmit } from '../../components/useSubmit'
+import { numberOrUndefined, relabel } from '../../lib/formInput'
+import { check } from '../../lib/validation'
 import { UI } from '../../messages/common'
 import type { Lookups } from './useLookups'
 
@@ -21,23 +24,22 @@ export function BulkEditBar({ ids, lookups, onClear, onDone }: { ids: number[]; 
   const [min, setMin] = useState('')
   const [active, setActive] = useState('')
   const submit = useSubmit()
-  const parsedMin = parseQuantity(min)
-  const minEmpty = !parsedMin.ok && parsedMin.empty
-  const minBad = !parsedMin.ok && !parsedMin.empty
-  const nothing = !category && !supplier && minEmpty && !active
+  // The fields given, checked as the server checks them (BulkEditSet): nothing given, or a minimum it
+  // refuses, keeps Apply off. An unreadable minimum shows the parser's message (QuantityField) once left.
+  const set = {
+    category_id: category ? Number(category) : undefined,
+    supplier_id: supplier ? Number(supplier) : undefined,
+    min_stock_level: numberOrUndefined(min),
+    is_active: active === '' ? undefined : active === 'true',
+  }
+  const checked = check(BulkEditSet, set)
+  const minError = !checked.ok && parseQuantity(min).ok ? relabel(checked.errors.min_stock_level, 'Min stock level') : undefined
 
   async function apply() {
-    if (minBad) return
+    const body = check(BulkEditBody, { item_ids: ids, set })
+    if (!body.ok) return
     await submit.run(async () => {
-      const res = await bulkEditItems({
-        item_ids: ids,
-        set: {
-          category_id: category ? Number(category) : undefined,
-          supplier_id: supplier ? Number(supplier) : undefined,
-          min_stock_level: parsedMin.ok ? parsedMin.value : undefined,
-          is_active: active === '' ? undefined : active === 'true',
-        },
-      })
+      const res = await bulkEditItems(body.value)
       toast({ kind: 'success', title: UI.successTitle, message: res.message })
       setCategory('')
       setSupplier('')
@@ -61,7 +63,7 @@ export function BulkEditBar({ ids, lookups, onClear, onDone }: { ids: number[]; 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
         <SelectField label="Set category" value={category} onChange={setCategory} placeholder="Keep as is" options={lookups.categories.map((c) => ({ value: String(c.id), label: c.name }))} />
         <SelectField label="Set supplier" value={supplier} onChange={setSupplier} placeholder="Keep as is" options={lookups.suppliers.map((s) => ({ value: String(s.id), label: s.name }))} />
-        <QuantityField label="Set min stock level" value={min} onChange={setMin} hint="Empty keeps each item's own" />
+        <QuantityField label="Set min stock level" value={min} onChange={setMin} error={minError} hint="Empty keeps each item's own" />
         <SelectField
           label="Set status"
           value={active}
@@ -72,7 +74,7 @@ export function BulkEditBar({ ids, lookups, onClear, onDone }: { ids: number[]; 
             { value: 'false', label: 'Deactivated' },
           ]}
         />
-        <Button onClick={apply} disabled={submit.busy || nothing || minBad}>
+        <Button onClick={apply} disabled={submit.busy || !checked.ok}>
           {submit.busy ? 'Applying…' : `Apply to ${ids.length}`}
         </Button>
       </div>
