@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open'
+import { stagedItemId, type StagedTable } from '../stock'
 
 // item_barcodes: an item's codes (unit and packs). items.barcode is kept as the copy of the
 // item's first unit code, so the searches and reports that read it need no change.
@@ -43,9 +44,6 @@ export const itemBrief = (db: Db, id: number) =>
     | { id: number; name: string; unit: string; is_active: number; current_quantity: number }
     | null
 
-export const packOf = (db: Db, itemId: number, packId: number) =>
-  db.query('SELECT id, name, size FROM item_packs WHERE id = $packId AND item_id = $itemId').get({ itemId, packId }) as { id: number; name: string; size: number } | null
-
 export function insertCode(db: Db, v: { itemId: number; code: string; packId: number | null; userId: number | null; at: string }) {
   return (
     db
@@ -56,16 +54,6 @@ export function insertCode(db: Db, v: { itemId: number; code: string; packId: nu
 
 export const deleteCode = (db: Db, itemId: number, code: string) =>
   db.query('DELETE FROM item_barcodes WHERE item_id = $itemId AND code = $code').run({ itemId, code }).changes > 0
-
-/** items.barcode follows the item's unit codes: kept while still one of them, else the first, else NULL. */
-export function refreshUnitCopy(db: Db, itemId: number) {
-  db.query(
-    `UPDATE items SET barcode = COALESCE(
-       (SELECT code FROM item_barcodes WHERE item_id = $itemId AND pack_id IS NULL AND code = items.barcode),
-       (SELECT code FROM item_barcodes WHERE item_id = $itemId AND pack_id IS NULL ORDER BY id LIMIT 1))
-     WHERE id = $itemId`,
-  ).run({ itemId })
-}
 
 /**
  * The item form's `barcode` field (the unit code): replaces the old unit code `old` by `code` in
@@ -87,3 +75,22 @@ export const holderOf = (db: Db, code: string, exceptItemId = 0) =>
   db.query('SELECT i.id, i.name FROM item_barcodes b JOIN items i ON i.id = b.item_id WHERE b.code = $code AND b.item_id <> $exceptItemId').get({ code, exceptItemId }) as
     | { id: number; name: string }
     | null
+
+/**
+ * The import's unit codes, set-based (the same rule as setUnitCode, for every staged row at once): a changed barcode field
+ * drops the item's old unit code and adds the new one; new items (ids base + new_no) get theirs. Staged columns: see stock's
+ * StagedTable, plus old_barcode (the stored barcode of an updated item).
+ */
+export function bulkSetUnitCodes(db: Db, staged: StagedTable, base: number, at: string) {
+  if (!/^(temp\.)?[a-z_][a-z0-9_]*$/i.test(staged)) throw new Error(`not a table name: ${staged}`)
+  db.query(
+    `DELETE FROM item_barcodes WHERE pack_id IS NULL AND EXISTS (SELECT 1 FROM ${staged} r
+       WHERE r.kind = 'update' AND r.item_id = item_barcodes.item_id AND r.old_barcode = item_barcodes.code AND r.barcode IS NOT r.old_barcode)`,
+  ).run()
+  db.query(
+    `INSERT INTO item_barcodes (item_id, code, pack_id, created_at)
+     SELECT ${stagedItemId('$base')}, barcode, NULL, $at FROM ${staged}
+     WHERE barcode IS NOT NULL AND (kind = 'create' OR barcode IS NOT old_barcode) ORDER BY seq
+     ON CONFLICT (code) DO UPDATE SET pack_id = NULL WHERE item_id = excluded.item_id`,
+  ).run({ base, at })
+}
