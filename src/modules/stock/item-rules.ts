@@ -38,19 +38,20 @@ export interface ItemRefusals {
   barcodeHolder: ItemHolder | null
   /** Another item holding the sku (any case). */
   skuHolder: ItemHolder | null
-  /** cost × the balance (`quantity`, hundredths) would pass the value ceiling. */
+  /** `value`: its cost × the balance the item will hold would pass the value ceiling. */
   quantityTooLarge: boolean
-  /** The new cost × the item's largest balance (main store or kitchen) would pass the value ceiling (`cost_e5` given on a stored item). */
+  /** `newCost` on a stored item: the new cost × its largest balance (main store or kitchen) would pass the value ceiling. */
   costTooLarge: boolean
 }
 
 /**
  * Every rule on an item's own fields, for a new item (`old` null) or a change: only what is given is checked
- * (`barcode`/`sku` undefined: unchanged; `quantity`: the balance the item will have at `cost_e5`).
+ * (`barcode`/`sku` undefined: unchanged; `value`: the cost and the balance, hundredths, the item will hold;
+ * `newCost`: a changed cost of a stored item).
  */
 export function itemRefusals(
   db: Db,
-  v: { sku?: string | null; barcode?: string | null; cost_e5?: number; quantity?: number },
+  v: { sku?: string | null; barcode?: string | null; value?: { cost_e5: number; quantity: number }; newCost?: number },
   old: StoredItemKeys | null,
   keys: ItemKeyLookups = storedKeys(db),
 ): ItemRefusals {
@@ -59,8 +60,8 @@ export function itemRefusals(
     barcode: itemCodeRefusal(v.barcode, old?.barcode_checked === 0 ? old.barcode : null),
     barcodeHolder: v.barcode ? keys.barcodeHolder(v.barcode, exceptId) : null,
     skuHolder: v.sku ? keys.skuHolder(v.sku, exceptId) : null,
-    quantityTooLarge: v.cost_e5 !== undefined && v.quantity !== undefined && exceedsValueCeiling(v.cost_e5, v.quantity),
-    costTooLarge: old !== null && v.cost_e5 !== undefined && costExceedsCeiling(db, old.id, v.cost_e5),
+    quantityTooLarge: v.value !== undefined && exceedsValueCeiling(v.value.cost_e5, v.value.quantity),
+    costTooLarge: old !== null && v.newCost !== undefined && costExceedsCeiling(db, old.id, v.newCost),
   }
 }
 

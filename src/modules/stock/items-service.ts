@@ -85,7 +85,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
   const shown = (id: number, withValue: boolean) => toItem(row(id), withValue, undefined, packsOf(db, [id]).get(id))
   /** The item rules (item-rules.ts, shared with the import) and the references, refused in this order. */
   const checkItem = (
-    v: { category_id?: number; supplier_id?: number; barcode?: string | null; sku?: string | null; cost_e5?: number; quantity?: number },
+    v: { category_id?: number; supplier_id?: number; barcode?: string | null; sku?: string | null; value?: { cost_e5: number; quantity: number }; newCost?: number },
     old: repo.ItemRow | null,
   ) => {
     const r = itemRefusals(db, v, old)
@@ -141,7 +141,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         .transaction(() =>
           replayOrRun(db, scope, now, () => {
             const at = now.toISOString()
-            checkItem({ ...input, cost_e5: toCost(input.cost_price), quantity: toCents(input.current_quantity) }, null)
+            checkItem({ ...input, value: { cost_e5: toCost(input.cost_price), quantity: toCents(input.current_quantity) } }, null)
             const id = repo.insertItem(
               db,
               {
@@ -174,7 +174,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
     update(id: number, input: UpdateItemInput, user: User): Item {
       db.transaction(() => {
         const old = row(id)
-        checkItem({ ...input, cost_e5: input.cost_price === undefined ? undefined : toCost(input.cost_price) }, old)
+        checkItem({ ...input, newCost: input.cost_price === undefined ? undefined : toCost(input.cost_price) }, old)
         repo.updateItem(
           db,
           id,
