@@ -1,5 +1,5 @@
 import type { Db } from '../../db/open'
-import { stagedItemId, type StagedTable } from '../stock'
+import { packRowsOf, stagedItemId, type StagedTable } from '../stock'
 
 // item_barcodes: an item's codes (unit and packs). items.barcode is kept as the copy of the
 // item's first unit code, so the searches and reports that read it need no change.
@@ -23,21 +23,33 @@ export interface FoundRow extends BarcodeRow {
   current_quantity: number
 }
 
-const PACK_COLUMNS = 'p.name AS pack_name, p.size AS pack_size'
-const PACK_JOIN = 'LEFT JOIN item_packs p ON p.id = b.pack_id'
+type Stored<R> = Omit<R, 'pack_name' | 'pack_size'>
 
-export const listCodes = (db: Db, itemId: number) =>
-  db
-    .query(`SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.checked, b.created_at FROM item_barcodes b ${PACK_JOIN} WHERE b.item_id = $itemId ORDER BY b.pack_id IS NOT NULL, b.id`)
-    .all({ itemId }) as BarcodeRow[]
+/** The pack's name and size (hundredths) from stock's one pack query: item_barcodes keeps only the pack's id. */
+function withPacks<R extends { item_id: number; pack_id: number | null }>(db: Db, rows: R[]): (R & { pack_name: string | null; pack_size: number | null })[] {
+  const itemIds = [...new Set(rows.filter((r) => r.pack_id !== null).map((r) => r.item_id))]
+  const packs = new Map(packRowsOf(db, itemIds).map((p) => [p.id, p]))
+  return rows.map((r) => {
+    const p = r.pack_id === null ? undefined : packs.get(r.pack_id)
+    return { ...r, pack_name: p?.name ?? null, pack_size: p?.size ?? null }
+  })
+}
 
-export const findCode = (db: Db, code: string) =>
-  db
+export const listCodes = (db: Db, itemId: number): BarcodeRow[] =>
+  withPacks(
+    db,
+    db.query('SELECT b.id, b.item_id, b.code, b.pack_id, b.checked, b.created_at FROM item_barcodes b WHERE b.item_id = $itemId ORDER BY b.pack_id IS NOT NULL, b.id').all({ itemId }) as Stored<BarcodeRow>[],
+  )
+
+export function findCode(db: Db, code: string): FoundRow | null {
+  const row = db
     .query(
-      `SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.checked, b.created_at, i.name AS item_name, i.unit, i.is_active, i.current_quantity
-       FROM item_barcodes b JOIN items i ON i.id = b.item_id ${PACK_JOIN} WHERE b.code = $code`,
+      `SELECT b.id, b.item_id, b.code, b.pack_id, b.checked, b.created_at, i.name AS item_name, i.unit, i.is_active, i.current_quantity
+       FROM item_barcodes b JOIN items i ON i.id = b.item_id WHERE b.code = $code`,
     )
-    .get({ code }) as FoundRow | null
+    .get({ code }) as Stored<FoundRow> | null
+  return row && withPacks(db, [row])[0]
+}
 
 export const itemBrief = (db: Db, id: number) =>
   db.query('SELECT id, name, unit, is_active, current_quantity FROM items WHERE id = $id').get({ id }) as
