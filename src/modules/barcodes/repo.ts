@@ -1,5 +1,5 @@
 import type { Db } from '../../db/open'
-import { packRowsOf, stagedItemId, type StagedTable } from '../stock'
+import { checkedTable, packRowsOf, stagedItemId, type StagedTable } from '../stock'
 
 // item_barcodes: an item's codes (unit and packs). items.barcode is kept as the copy of the
 // item's first unit code, so the searches and reports that read it need no change.
@@ -94,14 +94,14 @@ export const holderOf = (db: Db, code: string, exceptItemId = 0) =>
  * StagedTable, plus old_barcode (the stored barcode of an updated item).
  */
 export function bulkSetUnitCodes(db: Db, staged: StagedTable, base: number, at: string) {
-  if (!/^(temp\.)?[a-z_][a-z0-9_]*$/i.test(staged)) throw new Error(`not a table name: ${staged}`)
+  const t = checkedTable(staged)
   db.query(
-    `DELETE FROM item_barcodes WHERE pack_id IS NULL AND EXISTS (SELECT 1 FROM ${staged} r
+    `DELETE FROM item_barcodes WHERE pack_id IS NULL AND EXISTS (SELECT 1 FROM ${t} r
        WHERE r.kind = 'update' AND r.item_id = item_barcodes.item_id AND r.old_barcode = item_barcodes.code AND r.barcode IS NOT r.old_barcode)`,
   ).run()
   db.query(
     `INSERT INTO item_barcodes (item_id, code, pack_id, created_at)
-     SELECT ${stagedItemId('$base')}, barcode, NULL, $at FROM ${staged}
+     SELECT ${stagedItemId('$base')}, barcode, NULL, $at FROM ${t}
      WHERE barcode IS NOT NULL AND (kind = 'create' OR barcode IS NOT old_barcode) ORDER BY seq
      ON CONFLICT (code) DO UPDATE SET pack_id = NULL WHERE item_id = excluded.item_id`,
   ).run({ base, at })

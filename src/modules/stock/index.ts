@@ -8,7 +8,7 @@ export { recordMovement, markVerified, activeItem, signedEffect, isEditable, typ
 export { createItemService, toItem, type ItemService, type UnitCodes } from './items-service'
 export { createMovementService, type MovementService } from './movements-service'
 export { itemRefusals, storedKeys, costExceedsCeiling, setItemCost, setItemExpiry, type ItemHolder, type ItemKeyLookups, type ItemRefusals, type StoredItemKeys } from './item-rules'
-export { bulkSetItems, stagedItemId, type BulkSetResult, type StagedTable } from './bulk'
+export { bulkSetItems, checkedTable, stagedItemId, type BulkSetResult, type StagedTable } from './bulk'
 export {
   BARCODE_CHECKED,
   findItem,
