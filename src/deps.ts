@@ -25,6 +25,7 @@ import { createSettingsService, type SettingsService } from './modules/settings/
 import { createItemService } from './modules/stock/items-service'
 import { createBarcodeService } from './modules/barcodes/service'
 import { createCountScanService } from './modules/barcodes/count-scans'
+import { unitCodes } from './modules/barcodes'
 import { createCountService } from './modules/counts/service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
@@ -73,7 +74,7 @@ export function createDeps(o: DepsOptions) {
     mailer,
     auth: createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(o.db, clock), mailer, logger }),
     backups: createBackupService({ db: o.db, dir: backupsDir, clock, logger, keep: () => settings.get().backup_keep }),
-    items: createItemService(core),
+    items: createItemService(core, unitCodes),
     barcodes: createBarcodeService(core),
     movements: createMovementService(core),
     categories: createCategoryService(core),
@@ -98,5 +99,5 @@ export function createDeps(o: DepsOptions) {
     tls: o.tls,
   }
   // The reset service reads deps.tls when it writes a link: `rims serve` sets it once HTTPS is up.
-  return Object.assign(deps, { passwordReset: createPasswordResetService(deps), countScans: createCountScanService(core, deps.barcodes) })
+  return Object.assign(deps, { passwordReset: createPasswordResetService(deps), countScans: createCountScanService(core, deps.barcodes, deps.counts) })
 }

@@ -5,6 +5,7 @@ import type { StockEvents } from '../modules/alerts/events'
 import { hashPassword } from '../modules/auth/passwords'
 import { insertUser, roleIdByName } from '../modules/users/repo'
 import { seedStockDemo } from '../modules/stock/demo'
+import { unitCodes } from '../modules/barcodes'
 import { seedKitchenDemo } from '../modules/kitchen-requests/demo'
 
 export const DEMO_PASSWORD = 'rims-demo-2026'
@@ -37,7 +38,7 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'settings' | 'stockEve
     ) as DemoContext['userIds']
     const ctx: DemoContext = { db, now, zone: deps.settings.get().time_zone, stockEvents: deps.stockEvents, userIds }
     // The stock first: the kitchen's requests and transfers draw on it.
-    seedStockDemo(ctx)
+    seedStockDemo(ctx, unitCodes)
     seedKitchenDemo(ctx)
   }).immediate()
   return true

@@ -3,8 +3,8 @@ import type { User } from '../../contract/auth'
 import { fromCents } from '../../contract/fixed'
 import type { ServiceDeps } from '../../deps'
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
-import { createCountService } from '../counts/service'
-import * as countRepo from '../counts/repo'
+import { countedLine, type CountService } from '../counts'
+import { packOfItem } from '../stock'
 import type { BarcodeService } from './service'
 
 // Scans on a count sheet: each adds one of the scanned pack (or one base unit for a unit code) to the
@@ -24,17 +24,14 @@ interface ScanRow {
 
 export type CountScanService = ReturnType<typeof createCountScanService>
 
-export function createCountScanService(core: ServiceDeps, barcodes: BarcodeService) {
-  const { db, clock } = core
-  const counts = createCountService(core)
+/** `counts` is the app's count service (the wiring's): scans go through its line rule, never around it. */
+export function createCountScanService({ db, clock }: Pick<ServiceDeps, 'db' | 'clock'>, barcodes: BarcodeService, counts: CountService) {
   const findScan = (countId: number, scanId: string) =>
     db.query('SELECT count_id, scan_id, area_id, item_id, pack_id, quantity, code, undone_at FROM stock_count_scans WHERE count_id = $countId AND scan_id = $scanId').get({ countId, scanId }) as ScanRow | null
   const lineOf = (countId: number, user: User, areaId: number, itemId: number) => counts.get(countId, user).lines.find((l) => l.area_id === areaId && l.item_id === itemId)!
   const itemOf = (id: number) => db.query('SELECT id, name, unit FROM items WHERE id = $id').get({ id }) as { id: number; name: string; unit: string }
-  const packOf = (id: number | null) =>
-    id === null ? null : (db.query('SELECT id, name, size FROM item_packs WHERE id = $id').get({ id }) as { id: number; name: string; size: number } | null)
   const answer = (s: ScanRow, user: User, replayed: boolean): CountScanAnswer => {
-    const pack = packOf(s.pack_id)
+    const pack = s.pack_id === null ? null : packOfItem(db, s.item_id, s.pack_id)
     return {
       scan_id: s.scan_id,
       item: itemOf(s.item_id),
@@ -62,7 +59,7 @@ export function createCountScanService(core: ServiceDeps, barcodes: BarcodeServi
           if (!r.code) throw badRequest(SCAN_MSG.noCode)
           if (!r.item) throw new AppError(404, SCAN_MSG.unknownCode(displayCode(r.code)))
           const quantity = r.pack ? Math.round(r.pack.size * 100) : 100
-          const current = countRepo.findLine(db, countId, input.area_id, r.item.id)?.counted ?? 0
+          const current = countedLine(db, countId, input.area_id, r.item.id)?.counted ?? 0
           setCounted(countId, user, input.area_id, r.item.id, current + quantity)
           db.query(
             `INSERT INTO stock_count_scans (count_id, scan_id, area_id, item_id, pack_id, quantity, code, user_id, scanned_at)
@@ -82,7 +79,7 @@ export function createCountScanService(core: ServiceDeps, barcodes: BarcodeServi
           const s = findScan(countId, scanId)
           if (!s) throw notFound('Scan')
           if (s.undone_at) return { answer: answer(s, user, true), message: SCAN_MSG.alreadyUndone }
-          const current = countRepo.findLine(db, countId, s.area_id, s.item_id)?.counted ?? 0
+          const current = countedLine(db, countId, s.area_id, s.item_id)?.counted ?? 0
           setCounted(countId, user, s.area_id, s.item_id, Math.max(0, current - s.quantity))
           db.query('UPDATE stock_count_scans SET undone_at = $at, undone_by = $userId WHERE count_id = $countId AND scan_id = $scanId').run({ countId, scanId, at: clock().toISOString(), userId: user.id })
           return { answer: answer(findScan(countId, scanId)!, user, false), message: SCAN_MSG.undone }

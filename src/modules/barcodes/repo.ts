@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open'
+import { checkedTable, packRowsOf, stagedItemId, type StagedTable } from '../stock'
 
 // item_barcodes: an item's codes (unit and packs). items.barcode is kept as the copy of the
 // item's first unit code, so the searches and reports that read it need no change.
@@ -22,29 +23,38 @@ export interface FoundRow extends BarcodeRow {
   current_quantity: number
 }
 
-const PACK_COLUMNS = 'p.name AS pack_name, p.size AS pack_size'
-const PACK_JOIN = 'LEFT JOIN item_packs p ON p.id = b.pack_id'
+type Stored<R> = Omit<R, 'pack_name' | 'pack_size'>
 
-export const listCodes = (db: Db, itemId: number) =>
-  db
-    .query(`SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.checked, b.created_at FROM item_barcodes b ${PACK_JOIN} WHERE b.item_id = $itemId ORDER BY b.pack_id IS NOT NULL, b.id`)
-    .all({ itemId }) as BarcodeRow[]
+/** The pack's name and size (hundredths) from stock's one pack query: item_barcodes keeps only the pack's id. */
+function withPacks<R extends { item_id: number; pack_id: number | null }>(db: Db, rows: R[]): (R & { pack_name: string | null; pack_size: number | null })[] {
+  const itemIds = [...new Set(rows.filter((r) => r.pack_id !== null).map((r) => r.item_id))]
+  const packs = new Map(packRowsOf(db, itemIds).map((p) => [p.id, p]))
+  return rows.map((r) => {
+    const p = r.pack_id === null ? undefined : packs.get(r.pack_id)
+    return { ...r, pack_name: p?.name ?? null, pack_size: p?.size ?? null }
+  })
+}
 
-export const findCode = (db: Db, code: string) =>
-  db
+export const listCodes = (db: Db, itemId: number): BarcodeRow[] =>
+  withPacks(
+    db,
+    db.query('SELECT b.id, b.item_id, b.code, b.pack_id, b.checked, b.created_at FROM item_barcodes b WHERE b.item_id = $itemId ORDER BY b.pack_id IS NOT NULL, b.id').all({ itemId }) as Stored<BarcodeRow>[],
+  )
+
+export function findCode(db: Db, code: string): FoundRow | null {
+  const row = db
     .query(
-      `SELECT b.id, b.item_id, b.code, b.pack_id, ${PACK_COLUMNS}, b.checked, b.created_at, i.name AS item_name, i.unit, i.is_active, i.current_quantity
-       FROM item_barcodes b JOIN items i ON i.id = b.item_id ${PACK_JOIN} WHERE b.code = $code`,
+      `SELECT b.id, b.item_id, b.code, b.pack_id, b.checked, b.created_at, i.name AS item_name, i.unit, i.is_active, i.current_quantity
+       FROM item_barcodes b JOIN items i ON i.id = b.item_id WHERE b.code = $code`,
     )
-    .get({ code }) as FoundRow | null
+    .get({ code }) as Stored<FoundRow> | null
+  return row && withPacks(db, [row])[0]
+}
 
 export const itemBrief = (db: Db, id: number) =>
   db.query('SELECT id, name, unit, is_active, current_quantity FROM items WHERE id = $id').get({ id }) as
     | { id: number; name: string; unit: string; is_active: number; current_quantity: number }
     | null
-
-export const packOf = (db: Db, itemId: number, packId: number) =>
-  db.query('SELECT id, name, size FROM item_packs WHERE id = $packId AND item_id = $itemId').get({ itemId, packId }) as { id: number; name: string; size: number } | null
 
 export function insertCode(db: Db, v: { itemId: number; code: string; packId: number | null; userId: number | null; at: string }) {
   return (
@@ -56,16 +66,6 @@ export function insertCode(db: Db, v: { itemId: number; code: string; packId: nu
 
 export const deleteCode = (db: Db, itemId: number, code: string) =>
   db.query('DELETE FROM item_barcodes WHERE item_id = $itemId AND code = $code').run({ itemId, code }).changes > 0
-
-/** items.barcode follows the item's unit codes: kept while still one of them, else the first, else NULL. */
-export function refreshUnitCopy(db: Db, itemId: number) {
-  db.query(
-    `UPDATE items SET barcode = COALESCE(
-       (SELECT code FROM item_barcodes WHERE item_id = $itemId AND pack_id IS NULL AND code = items.barcode),
-       (SELECT code FROM item_barcodes WHERE item_id = $itemId AND pack_id IS NULL ORDER BY id LIMIT 1))
-     WHERE id = $itemId`,
-  ).run({ itemId })
-}
 
 /**
  * The item form's `barcode` field (the unit code): replaces the old unit code `old` by `code` in
@@ -87,3 +87,22 @@ export const holderOf = (db: Db, code: string, exceptItemId = 0) =>
   db.query('SELECT i.id, i.name FROM item_barcodes b JOIN items i ON i.id = b.item_id WHERE b.code = $code AND b.item_id <> $exceptItemId').get({ code, exceptItemId }) as
     | { id: number; name: string }
     | null
+
+/**
+ * The import's unit codes, set-based (the same rule as setUnitCode, for every staged row at once): a changed barcode field
+ * drops the item's old unit code and adds the new one; new items (ids base + new_no) get theirs. Staged columns: see stock's
+ * StagedTable, plus old_barcode (the stored barcode of an updated item).
+ */
+export function bulkSetUnitCodes(db: Db, staged: StagedTable, base: number, at: string) {
+  const t = checkedTable(staged)
+  db.query(
+    `DELETE FROM item_barcodes WHERE pack_id IS NULL AND EXISTS (SELECT 1 FROM ${t} r
+       WHERE r.kind = 'update' AND r.item_id = item_barcodes.item_id AND r.old_barcode = item_barcodes.code AND r.barcode IS NOT r.old_barcode)`,
+  ).run()
+  db.query(
+    `INSERT INTO item_barcodes (item_id, code, pack_id, created_at)
+     SELECT ${stagedItemId('$base')}, barcode, NULL, $at FROM ${t}
+     WHERE barcode IS NOT NULL AND (kind = 'create' OR barcode IS NOT old_barcode) ORDER BY seq
+     ON CONFLICT (code) DO UPDATE SET pack_id = NULL WHERE item_id = excluded.item_id`,
+  ).run({ base, at })
+}

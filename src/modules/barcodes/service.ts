@@ -4,6 +4,7 @@ import { fromCents } from '../../contract/fixed'
 import type { ServiceDeps } from '../../deps'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import * as repo from './repo'
+import { packOfItem, refreshUnitCopy } from '../stock'
 
 const toBarcode = (r: repo.BarcodeRow): ItemBarcode => ({
   id: r.id,
@@ -52,9 +53,9 @@ export function createBarcodeService({ db, clock }: ServiceDeps) {
           const holder = repo.holderOf(db, code, itemId)
           if (holder) throw conflict(BARCODE_MSG.taken(holder.name))
           if (repo.findCode(db, code)) throw conflict(BARCODE_MSG.takenHere)
-          if (input.pack_id !== null && !repo.packOf(db, itemId, input.pack_id)) throw badRequest(BARCODE_MSG.packNotOnItem)
+          if (input.pack_id !== null && !packOfItem(db, itemId, input.pack_id)) throw badRequest(BARCODE_MSG.packNotOnItem)
           const id = repo.insertCode(db, { itemId, code, packId: input.pack_id, userId: user.id, at: clock().toISOString() })
-          repo.refreshUnitCopy(db, itemId)
+          refreshUnitCopy(db, itemId)
           return toBarcode(repo.listCodes(db, itemId).find((r) => r.id === id)!)
         })
         .immediate()
@@ -67,7 +68,7 @@ export function createBarcodeService({ db, clock }: ServiceDeps) {
         // A code stored before check digits were verified is removed as it was typed.
         const removed = (n.ok && repo.deleteCode(db, itemId, n.code)) || repo.deleteCode(db, itemId, raw.trim())
         if (!removed) throw notFound('Barcode')
-        repo.refreshUnitCopy(db, itemId)
+        refreshUnitCopy(db, itemId)
       }).immediate()
     },
 

@@ -41,3 +41,14 @@ export const countCategories = (db: Db) => (db.query('SELECT count(*) AS n FROM 
 /** Items referring to a category, active or not: a category in use cannot be deleted. */
 export const categoryUsage = (db: Db, id: number) =>
   db.query('SELECT count(*) AS total, coalesce(sum(is_active = 0), 0) AS inactive FROM items WHERE category_id = $id').get({ id }) as { total: number; inactive: number }
+
+/** A category written by another module (the import, the demo): updated when `id` is given, else created; returns its id. */
+export function upsertCategory(db: Db, id: number | null, c: CategoryInput, at: string): number {
+  if (id === null) return insertCategory(db, c, at)
+  updateCategory(db, id, c, at)
+  return id
+}
+
+/** Every category by name, for export and import (item_count not counted: 0). */
+export const allCategories = (db: Db) =>
+  db.query('SELECT id, name, description, 0 AS item_count, created_at, updated_at FROM categories ORDER BY name COLLATE NOCASE, id').all() as Category[]

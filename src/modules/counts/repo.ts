@@ -233,21 +233,8 @@ export const itemTotals = (db: Db, id: number) =>
     )
     .all({ id }) as ItemTotalRow[]
 
-/** Packs of the given items (hundredths), grouped, in each item's order. */
-export function packsOfItems(db: Db, itemIds: readonly number[]) {
-  const out = new Map<number, { id: number; name: string; size: number }[]>()
-  if (itemIds.length === 0) return out
-  const rows = db
-    .query('SELECT id, item_id, name, size FROM item_packs WHERE item_id IN (SELECT value FROM json_each($ids)) ORDER BY item_id, position')
-    .all({ ids: JSON.stringify(itemIds) }) as { id: number; item_id: number; name: string; size: number }[]
-  for (const r of rows) {
-    const p = { id: r.id, name: r.name, size: r.size / 100 }
-    const list = out.get(r.item_id)
-    if (list) list.push(p)
-    else out.set(r.item_id, [p])
-  }
-  return out
-}
+/** Packs of the given items (sizes in base units), grouped, in each item's order: stock's one pack query. */
+export { packsOf as packsOfItems } from '../stock'
 
 export const itemForCount = (db: Db, itemId: number) =>
   db.query('SELECT id, is_active FROM items WHERE id = $itemId').get({ itemId }) as { id: number; is_active: number } | null

@@ -21,7 +21,7 @@ import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import type { ServiceDeps } from '../../deps'
 import { badRequest, conflict, notFound } from '../../lib/errors'
-import { markVerified, recordMovement } from '../stock/ledger'
+import { markVerified, recordMovement } from '../stock'
 import * as repo from './repo'
 
 // Storage areas and count sessions (issue 17). Every balance change goes through stock/ledger.ts.

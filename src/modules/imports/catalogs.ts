@@ -3,8 +3,8 @@ import { CategoryBody, SupplierBody, type Category, type CategoryInput, type Sup
 import type { Db } from '../../db/open'
 import type { CsvTable } from '../../lib/csv-read'
 import type { Slice } from '../../lib/slices'
-import { insertCategory, updateCategory } from '../categories/repo'
-import { insertSupplier, updateSupplier } from '../suppliers/repo'
+import { upsertCategory } from '../categories'
+import { upsertSupplier } from '../suppliers'
 import { bySchema, type ImportColumn } from './columns'
 import { parseFile, rowError, type ParsedRow } from './engine'
 import * as repo from './repo'
@@ -61,8 +61,8 @@ export const CATEGORIES: CatalogKind<Category, CategoryInput> = {
   all: repo.allCategories,
   blank: () => ({ name: '', description: null }),
   draftOf: (c) => ({ name: c.name, description: c.description }),
-  insert: insertCategory,
-  update: updateCategory,
+  insert: (db, d, at) => upsertCategory(db, null, d, at),
+  update: (db, id, d, at) => void upsertCategory(db, id, d, at),
 }
 
 export const SUPPLIERS: CatalogKind<Supplier, SupplierInput> = {
@@ -71,8 +71,8 @@ export const SUPPLIERS: CatalogKind<Supplier, SupplierInput> = {
   all: repo.allSuppliers,
   blank: () => ({ name: '', contact_person: null, email: null, phone: null, address: null }),
   draftOf: (s) => ({ name: s.name, contact_person: s.contact_person, email: s.email, phone: s.phone, address: s.address }),
-  insert: insertSupplier,
-  update: updateSupplier,
+  insert: (db, d, at) => upsertSupplier(db, null, d, at),
+  update: (db, id, d, at) => void upsertSupplier(db, id, d, at),
 }
 
 export async function planCatalog<S extends { id: number; name: string }, D extends { name: string }>(db: Db, kind: CatalogKind<S, D>, table: CsvTable, map: Record<string, string> | undefined, slice: Slice) {

@@ -1,12 +1,9 @@
 import { COST_DECIMALS } from '../../contract/fixed'
 import { isoDate, requiredText, safeName } from '../../contract/fields'
 import type { ImportResult } from '../../contract/imports'
-import { CreateItemBody, exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
+import { CreateItemBody, STOCK_MSG } from '../../contract/stock'
 import type { Db } from '../../db/open'
-import type { ItemRow } from '../stock/items-repo'
-import * as items from '../stock/items-repo'
-import { itemCodeRefusal } from '../../contract/barcodes'
-import { holderOf } from '../barcodes/repo'
+import { barcodeHolder, itemRefusals, type ItemKeyLookups, type ItemRow } from '../stock'
 import { bySchema, CellError, parseAmount, parseDate, sameName, type ImportColumn } from './columns'
 import { listNames, parseFile, rowError, type ParsedFile, type ParsedRow } from './engine'
 import * as repo from './repo'
@@ -184,6 +181,17 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
   const categories = new Map(repo.allCategories(db).map((c) => [lower(c.name), c.id]))
   const suppliers = new Map<string, number>()
   for (const s of repo.allSuppliers(db)) if (!suppliers.has(lower(s.name))) suppliers.set(lower(s.name), s.id)
+  // The item rules' key lookups (stock/item-rules.ts) answered from the maps; a pack's code is looked up in item_barcodes.
+  const keys: ItemKeyLookups = {
+    skuHolder: (sku, exceptId) => {
+      const owner = bySku.get(lower(sku))
+      return owner && owner.id !== exceptId ? owner : null
+    },
+    barcodeHolder: (code, exceptId) => {
+      const owner = byBarcode.get(code)
+      return owner ? (owner.id !== exceptId ? owner : null) : barcodeHolder(db, code, exceptId)
+    },
+  }
   const newCategories = new Map<string, string>()
   const newSuppliers = new Map<string, string>()
 
@@ -243,22 +251,17 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
       if (!row.ok) continue
     }
 
-    // Unique keys: against other items and against earlier rows of this file.
+    // The item rules of POST /items (stock/item-rules.ts): unique keys against other items, the check digit; then against earlier rows of this file.
+    const keyed = itemRefusals(db, { sku: draft.sku, barcode: draft.barcode }, item ?? null, keys)
     if (draft.sku) {
-      const owner = bySku.get(lower(draft.sku))
       const earlier = claimedSku.get(lower(draft.sku))
-      if (owner && owner.id !== item?.id) fail('sku', STOCK_MSG.skuTaken + ` ("${owner.name}")`)
+      if (keyed.skuHolder) fail('sku', STOCK_MSG.skuTaken + ` ("${keyed.skuHolder.name}")`)
       else if (earlier !== undefined) fail('sku', `Row ${earlier} has the same sku`)
     }
-    // A wrong check digit passes only as the item's own code saved before RIMS checked them (issue 29).
-    const barcodeRefusal = itemCodeRefusal(draft.barcode, item?.barcode_checked === 0 ? item.barcode : null)
-    if (barcodeRefusal) fail('barcode', barcodeRefusal)
+    if (keyed.barcode) fail('barcode', keyed.barcode)
     else if (draft.barcode) {
-      const owner = byBarcode.get(draft.barcode)
       const earlier = claimedBarcode.get(draft.barcode)
-      // Another item may hold it as a pack's code (item_barcodes), not only as its unit code.
-      const holder = owner ?? holderOf(db, draft.barcode, item?.id ?? 0)
-      if (holder && holder.id !== item?.id) fail('barcode', STOCK_MSG.barcodeTaken + ` ("${holder.name}")`)
+      if (keyed.barcodeHolder) fail('barcode', STOCK_MSG.barcodeTaken + ` ("${keyed.barcodeHolder.name}")`)
       else if (earlier !== undefined) fail('barcode', `Row ${earlier} has the same barcode`)
     }
     if (!item) {
@@ -275,8 +278,11 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
       else count = quantity - item.current_quantity
     }
     const finalQuantity = item ? (count !== null ? quantity! : item.current_quantity) : (quantity ?? 0)
-    if (exceedsValueCeiling(draft.cost_e5, finalQuantity)) fail(has(QUANTITY) ? QUANTITY : 'cost_price', STOCK_MSG.valueTooLarge(has(QUANTITY) ? QUANTITY : 'cost_price'))
-    if (item && changed.some((c) => c.field === 'cost_price') && exceedsValueCeiling(draft.cost_e5, items.largestBalance(db, item.id))) fail('cost_price', STOCK_MSG.valueTooLarge('cost_price'))
+    // The value ceiling, stock's one check: the cost × the balance the item will hold, and a changed cost × its largest balance.
+    const costChanged = item !== undefined && changed.some((c) => c.field === 'cost_price')
+    const valued = itemRefusals(db, { value: { cost_e5: draft.cost_e5, quantity: finalQuantity }, newCost: costChanged ? draft.cost_e5 : undefined }, item ?? null, keys)
+    if (valued.quantityTooLarge) fail(has(QUANTITY) ? QUANTITY : 'cost_price', STOCK_MSG.valueTooLarge(has(QUANTITY) ? QUANTITY : 'cost_price'))
+    if (valued.costTooLarge) fail('cost_price', STOCK_MSG.valueTooLarge('cost_price'))
     if (!row.ok) continue
 
     if (item) claimedItem.set(item.id, row.row)

@@ -1,6 +1,5 @@
-import type { Category, Supplier } from '../../contract/stock'
 import type { Db } from '../../db/open'
-import { BARCODE_CHECKED, type ItemRow } from '../stock/items-repo'
+import { BARCODE_CHECKED, type ItemRow } from '../stock'
 
 // Reads for export and import: every row of a kind at once (a restaurant has hundreds to a few thousand).
 
@@ -13,12 +12,8 @@ export const activeItems = (db: Db) => db.query(`${ITEM_SELECT} WHERE i.is_activ
 /** Every item, active first: what an import matches against. */
 export const allItems = (db: Db) => db.query(`${ITEM_SELECT} ORDER BY i.is_active DESC, i.id`).all() as ItemRow[]
 
-export const allCategories = (db: Db) =>
-  db.query('SELECT id, name, description, 0 AS item_count, created_at, updated_at FROM categories ORDER BY name COLLATE NOCASE, id').all() as Category[]
-export const allSuppliers = (db: Db) =>
-  db
-    .query('SELECT id, name, contact_person, email, phone, address, 0 AS item_count, created_at, updated_at FROM suppliers ORDER BY name COLLATE NOCASE, id')
-    .all() as Supplier[]
+export { allCategories } from '../categories'
+export { allSuppliers } from '../suppliers'
 
 /** The ids among `ids` that name no item. */
 export function missingItemIds(db: Db, ids: number[]): number[] {
@@ -28,20 +23,4 @@ export function missingItemIds(db: Db, ids: number[]): number[] {
     for (const r of db.query(`SELECT id FROM items WHERE id IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as { id: number }[]) found.add(r.id)
   }
   return ids.filter((id) => !found.has(id))
-}
-
-/** The same values on many items; only the columns given. */
-export function bulkUpdate(db: Db, ids: number[], set: { category_id?: number; supplier_id?: number; min_stock_level?: number; is_active?: boolean }, at: string) {
-  const cols: string[] = []
-  const params: (string | number)[] = []
-  if (set.category_id !== undefined) cols.push('category_id = ?'), params.push(set.category_id)
-  if (set.supplier_id !== undefined) cols.push('supplier_id = ?'), params.push(set.supplier_id)
-  if (set.min_stock_level !== undefined) cols.push('min_stock_level = ?'), params.push(set.min_stock_level)
-  if (set.is_active !== undefined) cols.push('is_active = ?'), params.push(set.is_active ? 1 : 0)
-  cols.push('updated_at = ?')
-  params.push(at)
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500)
-    db.query(`UPDATE items SET ${cols.join(', ')} WHERE id IN (${chunk.map(() => '?').join(',')})`).run(...params, ...chunk)
-  }
 }

@@ -8,7 +8,7 @@ import { countRows, decodeUtf8, readCsv, type CsvTable } from '../../lib/csv-rea
 import { timeSlices } from '../../lib/slices'
 import { AppError, badRequest } from '../../lib/errors'
 import { recordAudit } from '../audit/audit'
-import * as items from '../stock/items-repo'
+import { bulkEditItems, categoryExists, supplierExists } from '../stock'
 import { CATEGORIES, planCatalog, SUPPLIERS } from './catalogs'
 import { cellOf, columnSpecs, type ImportColumn } from './columns'
 import { generation } from './generation'
@@ -143,10 +143,10 @@ export function createImportService({ db, clock, stockEvents }: ServiceDeps) {
         .transaction(() => {
           const missing = repo.missingItemIds(db, ids)
           if (missing.length) throw badRequest(IMPORT_MSG.unknownItems(missing))
-          if (set.category_id !== undefined && !items.categoryExists(db, set.category_id)) throw badRequest(STOCK_MSG.unknownReference('category_id'))
-          if (set.supplier_id !== undefined && !items.supplierExists(db, set.supplier_id)) throw badRequest(STOCK_MSG.unknownReference('supplier_id'))
+          if (set.category_id !== undefined && !categoryExists(db, set.category_id)) throw badRequest(STOCK_MSG.unknownReference('category_id'))
+          if (set.supplier_id !== undefined && !supplierExists(db, set.supplier_id)) throw badRequest(STOCK_MSG.unknownReference('supplier_id'))
           const at = clock().toISOString()
-          repo.bulkUpdate(db, ids, set, at)
+          bulkEditItems(db, ids, set, at)
           // A new minimum or the active flag may start or end a stock alert.
           if (set.min_stock_level !== undefined || set.is_active !== undefined) for (let i = 0; i < ids.length; i += 500) stockEvents.changed(db, { itemIds: ids.slice(i, i + 500) })
           recordAudit(db, {

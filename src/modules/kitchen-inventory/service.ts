@@ -26,7 +26,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
 import { recordAudit } from '../audit/audit'
 import type { ServiceDeps } from '../../deps'
 import type { StockEvents } from '../alerts/events'
-import { recordMovement } from '../stock/ledger'
+import { recordMovement } from '../stock'
 import * as repo from './repo'
 
 // ---------- The kitchen ledger: every kitchen balance change goes through here, inside the caller's transaction ----------

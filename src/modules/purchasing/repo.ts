@@ -200,9 +200,6 @@ export interface ItemFacts {
 export const itemFacts = (db: Db, id: number) =>
   db.query('SELECT id, name, unit, supplier_id, cost_e5, current_quantity, expiry_date, is_active FROM items WHERE id = $id').get({ id }) as ItemFacts | null
 
-export const setCost = (db: Db, id: number, cost: number, at: string) => db.query('UPDATE items SET cost_e5 = $cost, updated_at = $at WHERE id = $id').run({ id, cost, at })
-export const setExpiry = (db: Db, id: number, expiry: string, at: string) => db.query('UPDATE items SET expiry_date = $expiry, updated_at = $at WHERE id = $id').run({ id, expiry, at })
-
 export const supplierName = (db: Db, id: number) => (db.query('SELECT name FROM suppliers WHERE id = $id').get({ id }) as { name: string } | null)?.name ?? null
 
 // ---------- Receipts ----------

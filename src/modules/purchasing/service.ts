@@ -24,12 +24,11 @@ import {
   type SupplierSuggestions,
 } from '../../contract/purchasing'
 import { MANAGER } from '../../contract/roles'
-import { exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
+import { STOCK_MSG } from '../../contract/stock'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import type { ServiceDeps } from '../../deps'
-import { recordMovement } from '../stock/ledger'
-import { packOfItem } from './packs'
+import { packOfItem, recordMovement, setItemCost, setItemExpiry } from '../stock'
 import * as repo from './repo'
 
 const packRef = (l: { pack_id: number | null; pack_name: string | null; pack_size: number }): PackRef | null =>
@@ -221,7 +220,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
       const item = repo.itemFacts(db, l.item_id)!
       if (base > 0) {
         // The earlier expiry wins (lots come later): set before the row so its alert check sees it.
-        if (l.expiry_date && (!item.expiry_date || l.expiry_date < item.expiry_date)) repo.setExpiry(db, item.id, l.expiry_date, at)
+        if (l.expiry_date && (!item.expiry_date || l.expiry_date < item.expiry_date)) setItemExpiry(db, item.id, l.expiry_date, at)
         const oldQty = item.current_quantity
         movementId = recordMovement(db, stockEvents, {
           itemId: l.item_id,
@@ -236,9 +235,9 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
         }).id
         const cost = s.cost_method === 'LAST' ? unitCost : weightedCost(oldQty, item.cost_e5, base, unitCost)
         if (cost !== item.cost_e5) {
-          if (exceedsValueCeiling(cost, oldQty + base)) throw badRequest(STOCK_MSG.valueTooLarge('unit_price'))
+          // Refused past the value ceiling (stock's one check: the new cost × the main-store and kitchen balances).
+          setItemCost(db, item.id, cost, at, 'unit_price')
           if (!oldCosts.has(item.id)) oldCosts.set(item.id, item.cost_e5)
-          repo.setCost(db, item.id, cost, at)
         }
       }
       const lineId = repo.insertReceiptLine(db, {

@@ -1,12 +1,12 @@
 import type { DemoContext } from '../../cli/demo'
 import { toCents, toCost } from '../../contract/fixed'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
-import { insertCategory } from '../categories/repo'
-import { insertSupplier } from '../suppliers/repo'
+import { upsertCategory } from '../categories'
+import { upsertSupplier } from '../suppliers'
 import { recordMovement } from './ledger'
 import { insertItem } from './items-repo'
 import { gtinCheckDigit } from '../../contract/barcodes'
-import { setUnitCode } from '../barcodes/repo'
+import type { UnitCodes } from './items-service'
 
 /** A demo item's EAN-13 (with a right check digit), stored as GTIN-14 like every scanned code. */
 const demoEan = (i: number) => {
@@ -120,15 +120,16 @@ function random(seed: number) {
 
 const WHOLE_UNITS = new Set(['pieces', 'bundles', 'heads', 'bottles', 'cartons', 'trays', 'rolls', 'packs'])
 
-export function seedStockDemo(ctx: DemoContext) {
+/** `codes`: barcodes' unit codes (stock does not import barcodes, which reads stock). */
+export function seedStockDemo(ctx: DemoContext, codes: UnitCodes) {
   const { db, now, userIds, zone } = ctx
   const today = localDate(now, zone)
   const rnd = random(20260101)
   const start = addDays(today, -90)
   const setupAt = startOfLocalDay(start, zone).toISOString()
 
-  const categoryIds = CATEGORIES.map(([name, description]) => insertCategory(db, { name, description }, setupAt))
-  const supplierIds = SUPPLIERS.map((s) => insertSupplier(db, s, setupAt))
+  const categoryIds = CATEGORIES.map(([name, description]) => upsertCategory(db, null, { name, description }, setupAt))
+  const supplierIds = SUPPLIERS.map((s) => upsertSupplier(db, null, s, setupAt))
 
   const items = ITEMS.map(([name, category, supplier, unit, cost, min, use, delivery, shelf], i) => {
     const expiry =
@@ -150,7 +151,7 @@ export function seedStockDemo(ctx: DemoContext) {
       },
       setupAt,
     )
-    if (category >= 5 || category === 3) setUnitCode(db, id, null, demoEan(i), setupAt)
+    if (category >= 5 || category === 3) codes.setUnitCode(db, id, null, demoEan(i), setupAt)
     return { id, name, unit, min: toCents(min), use: toCents(use), delivery: toCents(delivery), balance: 0 }
   })
 

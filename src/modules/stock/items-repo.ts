@@ -81,12 +81,6 @@ const activeItemCount = (db: Db) => (db.query('SELECT active_items FROM item_tot
 
 export const findItem = (db: Db, id: number) => db.query(`${SELECT} WHERE i.id = $id`).get({ id }) as ItemRow | null
 
-export const barcodeTaken = (db: Db, barcode: string, exceptId = 0) =>
-  db.query('SELECT 1 FROM item_barcodes WHERE code = $barcode AND item_id <> $exceptId').get({ barcode, exceptId }) !== null
-
-export const skuTaken = (db: Db, sku: string, exceptId = 0) =>
-  db.query('SELECT 1 FROM items WHERE sku = $sku COLLATE NOCASE AND id <> $exceptId').get({ sku, exceptId }) !== null
-
 export const categoryExists = (db: Db, id: number) => db.query('SELECT 1 FROM categories WHERE id = $id').get({ id }) !== null
 export const supplierExists = (db: Db, id: number) => db.query('SELECT 1 FROM suppliers WHERE id = $id').get({ id }) !== null
 
@@ -202,3 +196,44 @@ export const markVerified = (db: Db, itemIds: readonly number[], at: string) =>
 
 /** Ordering (issue 18): the pack an item is ordered in (checked against its packs by the caller). */
 export const setOrderPack = (db: Db, id: number, packId: number | null) => db.query('UPDATE items SET order_pack_id = $packId WHERE id = $id').run({ id, packId })
+
+/** Receiving (purchasing): the new cost per base unit; the ceiling is checked by the caller (item-rules.ts setItemCost). */
+export const setCost = (db: Db, id: number, cost: number, at: string) => db.query('UPDATE items SET cost_e5 = $cost, updated_at = $at WHERE id = $id').run({ id, cost, at })
+/** Receiving (purchasing): the earlier expiry date of a delivery. */
+export const setExpiry = (db: Db, id: number, expiry: string, at: string) => db.query('UPDATE items SET expiry_date = $expiry, updated_at = $at WHERE id = $id').run({ id, expiry, at })
+
+/** The bulk edit (imports): the same values on many items; only the columns given. */
+export function bulkUpdate(db: Db, ids: number[], set: { category_id?: number; supplier_id?: number; min_stock_level?: number; is_active?: boolean }, at: string) {
+  const cols: string[] = []
+  const params: (string | number)[] = []
+  if (set.category_id !== undefined) cols.push('category_id = ?'), params.push(set.category_id)
+  if (set.supplier_id !== undefined) cols.push('supplier_id = ?'), params.push(set.supplier_id)
+  if (set.min_stock_level !== undefined) cols.push('min_stock_level = ?'), params.push(set.min_stock_level)
+  if (set.is_active !== undefined) cols.push('is_active = ?'), params.push(set.is_active ? 1 : 0)
+  cols.push('updated_at = ?')
+  params.push(at)
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    db.query(`UPDATE items SET ${cols.join(', ')} WHERE id IN (${chunk.map(() => '?').join(',')})`).run(...params, ...chunk)
+  }
+}
+
+/** items.barcode follows the item's unit codes in item_barcodes (barcodes asks for it): kept while still one of them, else the first, else NULL. */
+export function refreshUnitCopy(db: Db, itemId: number) {
+  db.query(
+    `UPDATE items SET barcode = COALESCE(
+       (SELECT code FROM item_barcodes WHERE item_id = $itemId AND pack_id IS NULL AND code = items.barcode),
+       (SELECT code FROM item_barcodes WHERE item_id = $itemId AND pack_id IS NULL ORDER BY id LIMIT 1))
+     WHERE id = $itemId`,
+  ).run({ itemId })
+}
+
+/** The item holding a sku (any case), other than `exceptId`: the holder named in a refusal. */
+export const skuHolder = (db: Db, sku: string, exceptId = 0) =>
+  db.query('SELECT id, name FROM items WHERE sku = $sku COLLATE NOCASE AND id <> $exceptId').get({ sku, exceptId }) as { id: number; name: string } | null
+
+/** The item holding a code as its unit or a pack code (item_barcodes), other than `exceptId`. */
+export const barcodeHolder = (db: Db, code: string, exceptId = 0) =>
+  db.query('SELECT i.id, i.name FROM item_barcodes b JOIN items i ON i.id = b.item_id WHERE b.code = $code AND b.item_id <> $exceptId').get({ code, exceptId }) as
+    | { id: number; name: string }
+    | null

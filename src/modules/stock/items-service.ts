@@ -1,5 +1,4 @@
-import { itemCodeRefusal } from '../../contract/barcodes'
-import { exceedsValueCeiling, STOCK_MSG, type CreateItemInput, type ItemCostingFields, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
+import { STOCK_MSG, type CreateItemInput, type ItemCostingFields, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
 import { costValueCents, fromCents, fromCost, toCents, toCost } from '../../contract/fixed'
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
@@ -9,10 +8,9 @@ import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import { activeItem, recordMovement } from './ledger'
 import * as repo from './items-repo'
-import { setUnitCode } from '../barcodes/repo'
-import { packsOf, replacePacks } from './packs-repo'
+import { packOfItem, packsOf, replacePacks } from './packs-repo'
 import type { Pack } from '../../contract/packs'
-import { packOfItem } from '../purchasing/packs'
+import { itemRefusals } from './item-rules'
 
 export interface ItemListOptions {
   page: number
@@ -72,22 +70,32 @@ export type ItemService = ReturnType<typeof createItemService>
 /** Value fields (total_value, per-item value) go to Managers only. */
 const seesValue = (user: User) => user.role_name === MANAGER
 
-export function createItemService({ db, clock, settings, stockEvents }: ServiceDeps) {
+/**
+ * What the item form's `barcode` field (the unit code) asks of barcodes, which owns item_barcodes: replace the item's
+ * old unit code by the new one. Given by the wiring (deps.ts), so stock never imports barcodes (which reads stock).
+ */
+export interface UnitCodes {
+  setUnitCode(db: ServiceDeps['db'], itemId: number, old: string | null, code: string | null, at: string): void
+}
+
+export function createItemService({ db, clock, settings, stockEvents }: ServiceDeps, codes: UnitCodes) {
   const today = () => localDate(clock(), settings.get().time_zone)
   const row = (id: number) => repo.findItem(db, id) ?? (() => { throw notFound('Item') })()
   /** One item as answered, with its packs. */
   const shown = (id: number, withValue: boolean) => toItem(row(id), withValue, undefined, packsOf(db, [id]).get(id))
-  const checkReferences = (v: { category_id?: number; supplier_id?: number; barcode?: string | null; sku?: string | null }, exceptId = 0) => {
+  /** The item rules (item-rules.ts, shared with the import) and the references, refused in this order. */
+  const checkItem = (
+    v: { category_id?: number; supplier_id?: number; barcode?: string | null; sku?: string | null; value?: { cost_e5: number; quantity: number }; newCost?: number },
+    old: repo.ItemRow | null,
+  ) => {
+    const r = itemRefusals(db, v, old)
+    if (r.barcode) throw badRequest(r.barcode)
     if (v.category_id !== undefined && !repo.categoryExists(db, v.category_id)) throw badRequest(STOCK_MSG.unknownReference('category_id'))
     if (v.supplier_id !== undefined && !repo.supplierExists(db, v.supplier_id)) throw badRequest(STOCK_MSG.unknownReference('supplier_id'))
-    if (v.barcode && repo.barcodeTaken(db, v.barcode, exceptId)) throw conflict(STOCK_MSG.barcodeTaken)
-    if (v.sku && repo.skuTaken(db, v.sku, exceptId)) throw conflict(STOCK_MSG.skuTaken)
-  }
-
-  /** A wrong check digit passes only as the item's own code saved before RIMS checked them, unchanged (issue 29). */
-  const checkBarcode = (barcode: string | null | undefined, old: repo.ItemRow | null) => {
-    const refusal = itemCodeRefusal(barcode, old?.barcode_checked === 0 ? old.barcode : null)
-    if (refusal) throw badRequest(refusal)
+    if (r.barcodeHolder) throw conflict(STOCK_MSG.barcodeTaken)
+    if (r.skuHolder) throw conflict(STOCK_MSG.skuTaken)
+    if (r.quantityTooLarge) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
+    if (r.costTooLarge) throw badRequest(STOCK_MSG.valueTooLarge('cost_price'))
   }
 
   /** The order pack must be one of the item's own packs (issue 18). */
@@ -133,9 +141,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         .transaction(() =>
           replayOrRun(db, scope, now, () => {
             const at = now.toISOString()
-            checkBarcode(input.barcode, null)
-            checkReferences(input)
-            if (exceedsValueCeiling(toCost(input.cost_price), toCents(input.current_quantity))) throw badRequest(STOCK_MSG.valueTooLarge('current_quantity'))
+            checkItem({ ...input, value: { cost_e5: toCost(input.cost_price), quantity: toCents(input.current_quantity) } }, null)
             const id = repo.insertItem(
               db,
               {
@@ -152,7 +158,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
               at,
             )
             repo.setCostingFields(db, id, costingFields(input, null))
-            setUnitCode(db, id, null, input.barcode ?? null, at)
+            codes.setUnitCode(db, id, null, input.barcode ?? null, at)
             if (input.packs) replacePacks(db, id, input.packs)
             if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
             const opening = toCents(input.current_quantity)
@@ -168,9 +174,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
     update(id: number, input: UpdateItemInput, user: User): Item {
       db.transaction(() => {
         const old = row(id)
-        checkBarcode(input.barcode, old)
-        checkReferences(input, id)
-        if (input.cost_price !== undefined && exceedsValueCeiling(toCost(input.cost_price), repo.largestBalance(db, id))) throw badRequest(STOCK_MSG.valueTooLarge('cost_price'))
+        checkItem({ ...input, newCost: input.cost_price === undefined ? undefined : toCost(input.cost_price) }, old)
         repo.updateItem(
           db,
           id,
@@ -194,7 +198,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
         repo.setCostingFields(db, id, costingFields(input, old))
         // A new cost price may take a dish over its food cost target (issue 22).
         if (input.cost_price !== undefined && toCost(input.cost_price) !== old.cost_e5) stockEvents.costsChanged(db, { itemIds: [id], oldCosts: new Map([[id, old.cost_e5]]) })
-        if (input.barcode !== undefined) setUnitCode(db, id, old.barcode, input.barcode, clock().toISOString())
+        if (input.barcode !== undefined) codes.setUnitCode(db, id, old.barcode, input.barcode, clock().toISOString())
         if (input.packs) replacePacks(db, id, input.packs)
         if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
         // The minimum, the expiry date or the active flag may start or end an alert.

@@ -13,19 +13,37 @@ export interface PackRow {
 
 export const toPack = (r: PackRow): Pack => ({ id: r.id, name: r.name, size: r.size / 100 })
 
+/** The one query that reads item_packs: every pack of the given items, in each item's order (sizes in hundredths). */
+export const packRowsOf = (db: Db, itemIds: readonly number[]): PackRow[] =>
+  itemIds.length === 0
+    ? []
+    : (db
+        .query('SELECT id, item_id, name, size FROM item_packs WHERE item_id IN (SELECT value FROM json_each($ids)) ORDER BY item_id, position')
+        .all({ ids: JSON.stringify(itemIds) }) as PackRow[])
+
 /** Every pack of the given items, grouped by item, in each item's order. One query for a page of items. */
 export function packsOf(db: Db, itemIds: readonly number[]): Map<number, Pack[]> {
   const out = new Map<number, Pack[]>()
-  if (itemIds.length === 0) return out
-  const rows = db
-    .query('SELECT id, item_id, name, size FROM item_packs WHERE item_id IN (SELECT value FROM json_each($ids)) ORDER BY item_id, position')
-    .all({ ids: JSON.stringify(itemIds) }) as PackRow[]
-  for (const r of rows) {
+  for (const r of packRowsOf(db, itemIds)) {
     const list = out.get(r.item_id)
     if (list) list.push(toPack(r))
     else out.set(r.item_id, [toPack(r)])
   }
   return out
+}
+
+/** A stored pack of one item: size in base-unit hundredths (what order, receipt and count lines copy). */
+export interface StoredPack {
+  id: number
+  name: string
+  /** Base-unit hundredths in one pack. */
+  size: number
+}
+
+/** One of the item's packs, or null when the id is not one of them (an item has a handful of packs). */
+export function packOfItem(db: Db, itemId: number, packId: number): StoredPack | null {
+  const r = packRowsOf(db, [itemId]).find((p) => p.id === packId)
+  return r ? { id: r.id, name: r.name, size: r.size } : null
 }
 
 /**

@@ -58,3 +58,16 @@ export const supplierTotals = (db: Db) =>
        GROUP BY s.id ORDER BY s.name COLLATE NOCASE, s.id`,
     )
     .all() as { id: number; name: string; item_count: number; value_cents: number }[]
+
+/** A supplier written by another module (the import, the demo): updated when `id` is given, else created; returns its id. */
+export function upsertSupplier(db: Db, id: number | null, s: SupplierInput, at: string): number {
+  if (id === null) return insertSupplier(db, s, at)
+  updateSupplier(db, id, s, at)
+  return id
+}
+
+/** Every supplier by name, for export and import (item_count not counted: 0). */
+export const allSuppliers = (db: Db) =>
+  db
+    .query('SELECT id, name, contact_person, email, phone, address, 0 AS item_count, created_at, updated_at FROM suppliers ORDER BY name COLLATE NOCASE, id')
+    .all() as Supplier[]

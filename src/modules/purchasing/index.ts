@@ -1,0 +1,2 @@
+// Purchasing's one face: other modules import from here only; items are written through stock's face (setItemCost, setItemExpiry).
+export { createPurchasingService, type PurchasingService } from './service'

@@ -1,0 +1,28 @@
+// Stock's one face: other modules import from here only (items-repo, packs-repo, ledger-repo … are stock's own).
+// Every write to items and item_packs is made by stock, and the main-store ledger is stock's: other modules call these.
+
+// The main-store ledger.
+export { recordMovement, markVerified, activeItem, signedEffect, isEditable, type LedgerEntry } from './ledger'
+
+// Items: the service, the rules every new or changed item keeps, and the writes other modules ask for.
+export { createItemService, toItem, type ItemService, type UnitCodes } from './items-service'
+export { createMovementService, type MovementService } from './movements-service'
+export { itemRefusals, storedKeys, costExceedsCeiling, setItemCost, setItemExpiry, type ItemHolder, type ItemKeyLookups, type ItemRefusals, type StoredItemKeys } from './item-rules'
+export { bulkSetItems, checkedTable, stagedItemId, type BulkSetResult, type StagedTable } from './bulk'
+export {
+  BARCODE_CHECKED,
+  findItem,
+  itemForLedger,
+  categoryExists,
+  supplierExists,
+  barcodeHolder,
+  bulkUpdate as bulkEditItems,
+  refreshUnitCopy,
+  type ItemRow,
+} from './items-repo'
+
+// Packs: read by one query (packRowsOf).
+export { packRowsOf, packsOf, packOfItem, toPack, type PackRow, type StoredPack } from './packs-repo'
+
+// Test builders (tests only).
+export { stockBuilders } from './builders'
