@@ -5,8 +5,7 @@ import type { UiAssets } from './http/static'
 import { systemClock, type Clock } from './lib/clock'
 import { createLogger, type Logger } from './lib/log'
 import { createMailer, type Mailer } from './lib/mailer'
-import { createStockEvents, type StockEvents } from './modules/alerts/events'
-import { createAlertService } from './modules/alerts/service'
+import { createAlertService, priceAlertListener, stockAlertListener } from './modules/alerts'
 import { createLockout } from './modules/auth/lockout'
 import { createAuthService } from './modules/auth/service'
 import { createTokens } from './modules/auth/tokens'
@@ -15,9 +14,9 @@ import { createCategoryService } from './modules/categories/service'
 import { createDashboardService } from './modules/dashboard/service'
 import { createKitchenInventoryService } from './modules/kitchen-inventory/service'
 import { createKitchenRequestService } from './modules/kitchen-requests/service'
-import { createRecipeService } from './modules/recipes/service'
-import { createSalesService } from './modules/sales/service'
-import { createFoodCostService } from './modules/food-cost/service'
+import { checkFoodCost, createRecipeService } from './modules/recipes'
+import { createSalesService } from './modules/sales'
+import { createFoodCostService } from './modules/food-cost'
 import { createPasswordResetService } from './modules/password-reset/service'
 import { createReportService } from './modules/reports/service'
 import { createRolesService } from './modules/roles/service'
@@ -30,6 +29,8 @@ import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
 import { createUsersService } from './modules/users/service'
 import { createPurchasingService } from './modules/purchasing/service'
+import { createPriceEvents } from './modules/purchasing/events'
+import { createStockEvents, type StockEvents } from './modules/stock'
 import { createImportService } from './modules/imports/service'
 import type { TlsInfo } from './tls/info'
 
@@ -64,7 +65,14 @@ export function createDeps(o: DepsOptions) {
   const logger = o.logger ?? createLogger()
   const backupsDir = o.backupsDir ?? join(dirname(o.db.filename), 'backups')
   mkdirSync(backupsDir, { recursive: true })
-  const stockEvents = createStockEvents({ clock, settings: settings.get })
+  // Events flow one way: stock and purchasing tell, the alert engine and the food cost check listen,
+  // inside the transaction of the change, in the order subscribed here.
+  const alertContext = { clock, settings: settings.get }
+  const stockEvents = createStockEvents()
+  stockEvents.subscribe(stockAlertListener(alertContext))
+  stockEvents.subscribe({ costsChanged: (db, change) => checkFoodCost(db, alertContext, change) })
+  const priceEvents = createPriceEvents()
+  priceEvents.subscribe(priceAlertListener(alertContext))
   const core: ServiceDeps = { db: o.db, clock, settings, stockEvents }
   const mailer = o.mailer ?? createMailer(settings.get)
   const deps = {
@@ -86,7 +94,7 @@ export function createDeps(o: DepsOptions) {
     users: createUsersService(core),
     roles: createRolesService(core),
     counts: createCountService(core),
-    purchasing: createPurchasingService(core),
+    purchasing: createPurchasingService({ ...core, priceEvents }),
     imports: createImportService(core),
     recipes: createRecipeService(core),
     sales: createSalesService(core),

@@ -1,7 +1,7 @@
 import { CHEF, MANAGER, STOREKEEPER } from '../contract/roles'
 import type { Db } from '../db/open'
 import type { AppDeps } from '../deps'
-import type { StockEvents } from '../modules/alerts/events'
+import type { StockEvents } from '../modules/stock'
 import { hashPassword } from '../modules/auth/passwords'
 import { insertUser, roleIdByName } from '../modules/users/repo'
 import { seedStockDemo } from '../modules/stock/demo'

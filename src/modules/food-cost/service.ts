@@ -4,9 +4,8 @@ import { COST_SCALE, costValueCents } from '../../contract/fixed'
 import { RECIPE_MSG, type AvtReport, type AvtRow, type FoodCostReport, type NotCountedItem, type PeriodCount, type PeriodQuery } from '../../contract/recipes'
 import type { ServiceDeps } from '../../deps'
 import { badRequest } from '../../lib/errors'
-import { createCosting } from '../recipes/costing'
-import * as recipesRepo from '../recipes/repo'
-import * as salesRepo from '../sales/repo'
+import { costRecipes, findRecipe } from '../recipes'
+import { salesLinesIn } from '../sales'
 import * as repo from './repo'
 
 // Food cost % and actual vs theoretical usage between two approved counts (issue 22, items 6 and 7).
@@ -34,12 +33,12 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
     // Counts are taken after service: the period's sales run from the day after the opening count through the closing count's day.
     const salesFrom = q.sales_from ?? addDays(opening.day, 1)
     const salesTo = q.sales_to ?? closing.day
-    const sales = salesRepo.linesIn(db, salesFrom, salesTo)
+    const sales = salesLinesIn(db, salesFrom, salesTo)
     const unmapped = sales.filter((s) => s.status === 'UNMAPPED').length
     const sold = new Map<number, number>()
     for (const s of sales) if (s.status === 'MAPPED' && s.recipe_id !== null) sold.set(s.recipe_id, (sold.get(s.recipe_id) ?? 0) + s.quantity)
     const foodSales = sales.reduce((a, s) => a + (s.status === 'MAPPED' ? s.net_sales : 0), 0)
-    const costing = createCosting(recipesRepo.costingData(db, [...sold.keys()]), settings.get().target_food_cost_pct)
+    const costing = costRecipes(db, [...sold.keys()], settings.get().target_food_cost_pct)
     const head = {
       opening_count: opening,
       closing_count: closing,
@@ -75,7 +74,7 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
         let theoretical = ZERO
         const notCosted: FoodCostReport['dishes_not_costed'] = []
         for (const [recipeId, sold] of p.sold) {
-          const r = recipesRepo.findRecipe(db, recipeId)!
+          const r = findRecipe(db, recipeId)!
           const f = p.costing.figures(r)
           if (f.exactPlate) theoretical = add(theoretical, mul(f.exactPlate, hundredths(sold)))
           else notCosted.push({ recipe_id: recipeId, recipe_name: r.name, quantity: sold / 100, reason: f.batch.failure?.reason ?? null })

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/open'
 import type { Slice } from '../../lib/slices'
-import type { StockEvents } from '../alerts/events'
+import type { StockEvents } from '../stock'
 import { insertCategory } from '../categories/repo'
 import { insertSupplier } from '../suppliers/repo'
 import type { ItemPlan } from './items'

@@ -25,8 +25,7 @@ import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
 import { recordAudit } from '../audit/audit'
 import type { ServiceDeps } from '../../deps'
-import type { StockEvents } from '../alerts/events'
-import { recordMovement } from '../stock/ledger'
+import { recordMovement, type StockEvents } from '../stock'
 import * as repo from './repo'
 
 // ---------- The kitchen ledger: every kitchen balance change goes through here, inside the caller's transaction ----------

@@ -3,7 +3,7 @@ import { PRIORITIES, type Priority, type RequestStatus } from '../../contract/ki
 import { recordKitchenMovement } from '../kitchen-inventory/service'
 import { setKitchenMinimum } from '../kitchen-inventory/repo'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
-import { recordMovement } from '../stock/ledger'
+import { recordMovement } from '../stock'
 import * as repo from './repo'
 
 // 90 days of a kitchen: the Chef asks for ingredients, the store approves and issues them, the kitchen

@@ -17,7 +17,7 @@ import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import type { ServiceDeps } from '../../deps'
 import { recordKitchenMovement } from '../kitchen-inventory/service'
-import { recordMovement } from '../stock/ledger'
+import { recordMovement } from '../stock'
 import * as repo from './repo'
 
 export const toKitchenRequest = (r: repo.RequestView): KitchenRequest => ({

@@ -28,6 +28,7 @@ import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import type { ServiceDeps } from '../../deps'
 import { recordMovement } from '../stock/ledger'
+import type { PriceEvents } from './events'
 import { packOfItem } from './packs'
 import * as repo from './repo'
 
@@ -95,7 +96,7 @@ interface PlannedLine {
 
 export type PurchasingService = ReturnType<typeof createPurchasingService>
 
-export function createPurchasingService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createPurchasingService({ db, clock, settings, stockEvents, priceEvents }: ServiceDeps & { priceEvents: PriceEvents }) {
   const today = () => localDate(clock(), settings.get().time_zone)
 
   const orderRow = (id: number) => repo.findOrder(db, id) ?? (() => { throw notFound('Purchase order') })()
@@ -261,7 +262,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
         const old = repo.lastPrice(db, l.item_id)
         repo.insertPrice(db, { item_id: l.item_id, supplier_id: head.supplier_id, receipt_id: receiptId, price_e5: unitCost, date: head.invoice_date, at })
         if (old !== null) {
-          const priority = stockEvents.priceReceived(db, { receiptLineId: lineId, receiptId, itemId: item.id, itemName: item.name, unit: item.unit, supplierName: supplier, oldPrice: old, newPrice: unitCost })
+          const priority = priceEvents.priceReceived(db, { receiptLineId: lineId, receiptId, itemId: item.id, itemName: item.name, unit: item.unit, supplierName: supplier, oldPrice: old, newPrice: unitCost })
           if (priority)
             priceChanges.push({ item_id: item.id, item_name: item.name, old_price: fromCost(old), new_price: fromCost(unitCost), change_pct: Math.round(((unitCost - old) / old) * 10000) / 100, priority })
         }

@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../../deps'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { byFoodCostDesc, createCosting } from './costing'
 import * as repo from './repo'
+import { checkFoodCost } from './food-cost-alerts'
 
 export type RecipeService = ReturnType<typeof createRecipeService>
 
@@ -69,7 +70,7 @@ const lineValues = (lines: RecipeLineInput[]): repo.LineValues[] =>
     yield_pct: l.yield_pct === undefined || l.yield_pct === null ? null : toCents(l.yield_pct),
   }))
 
-export function createRecipeService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createRecipeService({ db, clock, settings }: ServiceDeps) {
   const row = (id: number) => repo.findRecipe(db, id) ?? (() => { throw notFound('Recipe') })()
   const target = () => settings.get().target_food_cost_pct
 
@@ -169,7 +170,7 @@ export function createRecipeService({ db, clock, settings, stockEvents }: Servic
         repo.updateRecipe(db, id, values, clock().toISOString())
         if (input.lines) repo.replaceLines(db, id, lineValues(input.lines))
         // A new price, target or lines may bring a dish back under its target: its FOOD_COST alert resolves (or is refreshed).
-        stockEvents.costsChanged(db, { recipeIds: [id], resolveOnly: true })
+        checkFoodCost(db, { clock, settings: settings.get }, { recipeIds: [id], resolveOnly: true })
       }).immediate()
       return get(id)
     },
