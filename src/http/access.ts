@@ -2,14 +2,18 @@ import { Elysia } from 'elysia'
 import { ACCESS, canAccess } from '../contract/access'
 import type { User } from '../contract/auth'
 import { MSG } from '../contract/messages'
-import type { AuthService } from '../modules/auth/service'
 import { AppError, forbidden, unauthorized } from '../lib/errors'
+
+/** What the access check needs of sign-in (the auth module's service): the user a bearer header belongs to, or a 401. */
+export interface Authenticator {
+  authenticate(authorization: string | null): Promise<User>
+}
 
 /**
  * One access check for every route, read from the contract's route table. A route that is not
  * in the table is refused, so a new endpoint cannot ship without deciding who may call it.
  */
-export const accessControl = (auth: AuthService) =>
+export const accessControl = (auth: Authenticator) =>
   new Elysia({ name: 'access-control' }).resolve({ as: 'global' }, async ({ request, route }) => {
     const method = request.method === 'HEAD' ? 'GET' : request.method
     const access = ACCESS[`${method} ${route}`]
@@ -25,7 +29,7 @@ export const accessControl = (auth: AuthService) =>
  * null when the sender may send it, else the status and message the access check would answer.
  */
 export const uploadAdmission =
-  (auth: AuthService) =>
+  (auth: Authenticator) =>
   async (request: Request): Promise<{ status: number; message: string } | null> => {
     const access = ACCESS[`${request.method} ${new URL(request.url).pathname}`]
     if (access === undefined) return { status: 403, message: MSG.forbidden }

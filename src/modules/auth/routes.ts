@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps'
 import { currentUser } from '../../http/access'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { clientAddress } from './client-address'
+import { clientAddress } from '../../http/client-address'
 
 export const authRoutes = (deps: AppDeps) =>
   new Elysia({ name: 'auth-routes', prefix: '/auth' })

@@ -1,7 +1,7 @@
 import { displayCode, SCAN_MSG, type CountScanAnswer, type CountScanInput } from '../../contract/barcodes'
 import type { User } from '../../contract/auth'
 import { fromCents } from '../../contract/fixed'
-import type { ServiceDeps } from '../../deps'
+import type { StockServiceDeps } from '../stock'
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
 import { createCountService } from '../counts/service'
 import * as countRepo from '../counts/repo'
@@ -24,7 +24,7 @@ interface ScanRow {
 
 export type CountScanService = ReturnType<typeof createCountScanService>
 
-export function createCountScanService(core: ServiceDeps, barcodes: BarcodeService) {
+export function createCountScanService(core: StockServiceDeps, barcodes: BarcodeService) {
   const { db, clock } = core
   const counts = createCountService(core)
   const findScan = (countId: number, scanId: string) =>

@@ -23,8 +23,8 @@ import { exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
 import { addDays, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
-import { recordAudit } from '../audit/audit'
-import type { ServiceDeps } from '../../deps'
+import { recordAudit } from '../audit'
+import type { StockServiceDeps } from '../stock'
 import { recordMovement, type StockEvents } from '../stock'
 import * as repo from './repo'
 
@@ -110,7 +110,7 @@ export function kitchenLedgerProblems(db: Db): string[] {
 
 export type KitchenInventoryService = ReturnType<typeof createKitchenInventoryService>
 
-export function createKitchenInventoryService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createKitchenInventoryService({ db, clock, settings, stockEvents }: StockServiceDeps) {
   const movement = (id: number) => toKitchenMovement(repo.findMovementView(db, id)!)
   /** Both ends inclusive, as calendar days in the restaurant's zone. */
   const range = (startDate?: string, endDate?: string) => {

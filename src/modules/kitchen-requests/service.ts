@@ -15,8 +15,8 @@ import { fromCents, toCents } from '../../contract/fixed'
 import { localDate } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
-import type { ServiceDeps } from '../../deps'
-import { recordKitchenMovement } from '../kitchen-inventory/service'
+import type { StockServiceDeps } from '../stock'
+import { recordKitchenMovement } from '../kitchen-inventory'
 import { recordMovement } from '../stock'
 import * as repo from './repo'
 
@@ -41,7 +41,7 @@ export function onLine<T>(line: number, check: () => T): T {
 
 export type KitchenRequestService = ReturnType<typeof createKitchenRequestService>
 
-export function createKitchenRequestService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createKitchenRequestService({ db, clock, settings, stockEvents }: StockServiceDeps) {
   const view = (id: number): KitchenRequest => {
     const row = repo.findRequestView(db, id)
     if (!row) throw notFound('Kitchen request')

@@ -26,8 +26,8 @@ import { MANAGER } from '../../contract/roles'
 import { exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
-import type { ServiceDeps } from '../../deps'
-import { recordMovement } from '../stock/ledger'
+import type { StockServiceDeps } from '../stock'
+import { recordMovement } from '../stock'
 import type { PriceEvents } from './events'
 import { packOfItem } from './packs'
 import * as repo from './repo'
@@ -96,7 +96,7 @@ interface PlannedLine {
 
 export type PurchasingService = ReturnType<typeof createPurchasingService>
 
-export function createPurchasingService({ db, clock, settings, stockEvents, priceEvents }: ServiceDeps & { priceEvents: PriceEvents }) {
+export function createPurchasingService({ db, clock, settings, stockEvents, priceEvents }: StockServiceDeps & { priceEvents: PriceEvents }) {
   const today = () => localDate(clock(), settings.get().time_zone)
 
   const orderRow = (id: number) => repo.findOrder(db, id) ?? (() => { throw notFound('Purchase order') })()

@@ -1,7 +1,7 @@
 import { toCents } from '../../contract/fixed'
 import { PORTION, RECIPE_MSG, type CostPreviewInput, type Recipe, type RecipeCost, type RecipeInput, type RecipeLineInput, type RecipeSummary, type UpdateRecipeInput, type MenuCostingRow, type RecipeKind } from '../../contract/recipes'
 import type { User } from '../../contract/auth'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { byFoodCostDesc, createCosting } from './costing'
 import * as repo from './repo'

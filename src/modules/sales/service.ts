@@ -1,7 +1,7 @@
 import { toCents } from '../../contract/fixed'
 import { RECIPE_MSG, type SalesDayLine, type SalesImportLine, type SalesImportResult, type SalesMapping } from '../../contract/recipes'
 import type { User } from '../../contract/auth'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 import { badRequest } from '../../lib/errors'
 import { readSalesCsv } from './csv-import'
 import * as repo from './repo'

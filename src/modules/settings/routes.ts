@@ -12,7 +12,7 @@ export const displaySettingsRoutes = ({ settings }: AppDeps) =>
 
 /**
  * "Require HTTPS" redirects every HTTP request: refused while there is no HTTPS listener, or while the
- * address it would send devices to is a container's own. `deps.tls` is read per request: serve sets it.
+ * address it would send devices to is a container's own. `deps.tls` is what `rims serve` set up before the deps.
  */
 function refuseUnreachableHttps(deps: AppDeps, patch: SettingsPatch) {
   if (patch.require_https !== true || deps.settings.get().require_https) return

@@ -1,9 +1,10 @@
-import type { DemoContext } from '../../cli/demo'
+import type { DemoContext } from '../../db/demo'
 import { toCents, toCost } from '../../contract/fixed'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
 import { insertCategory } from '../categories/repo'
 import { insertSupplier } from '../suppliers/repo'
 import { recordMovement } from './ledger'
+import type { StockEvents } from './events'
 import { insertItem } from './items-repo'
 import { gtinCheckDigit } from '../../contract/barcodes'
 import { setUnitCode } from '../barcodes/repo'
@@ -120,7 +121,7 @@ function random(seed: number) {
 
 const WHOLE_UNITS = new Set(['pieces', 'bundles', 'heads', 'bottles', 'cartons', 'trays', 'rolls', 'packs'])
 
-export function seedStockDemo(ctx: DemoContext) {
+export function seedStockDemo(ctx: DemoContext & { stockEvents: StockEvents }) {
   const { db, now, userIds, zone } = ctx
   const today = localDate(now, zone)
   const rnd = random(20260101)

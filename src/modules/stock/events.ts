@@ -1,4 +1,5 @@
 import type { Db } from '../../db/open'
+import type { ServiceDeps } from '../../db/service-deps'
 
 /** One ledger row just written: the store ledger's or the kitchen's. */
 export type MovementFact =
@@ -60,3 +61,6 @@ export function createStockEvents(): StockEvents & { subscribe(listener: StockLi
     },
   }
 }
+
+/** What a service that moves stock is built from: the common service deps and the stock events. */
+export type StockServiceDeps = ServiceDeps & { stockEvents: StockEvents }

@@ -4,7 +4,7 @@ import { costValueCents, fromCents, fromCost, toCents, toCost } from '../../cont
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, notFound } from '../../lib/errors'
-import type { ServiceDeps } from '../../deps'
+import type { StockServiceDeps } from './events'
 import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import { activeItem, recordMovement } from './ledger'
@@ -72,7 +72,7 @@ export type ItemService = ReturnType<typeof createItemService>
 /** Value fields (total_value, per-item value) go to Managers only. */
 const seesValue = (user: User) => user.role_name === MANAGER
 
-export function createItemService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createItemService({ db, clock, settings, stockEvents }: StockServiceDeps) {
   const today = () => localDate(clock(), settings.get().time_zone)
   const row = (id: number) => repo.findItem(db, id) ?? (() => { throw notFound('Item') })()
   /** One item as answered, with its packs. */

@@ -4,8 +4,8 @@ import { addDays, startOfLocalDay } from '../../contract/dates'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { notFound, conflict, forbidden } from '../../lib/errors'
 import type { User } from '../../contract/auth'
-import { recordAudit } from '../audit/audit'
-import type { ServiceDeps } from '../../deps'
+import { recordAudit } from '../audit'
+import type { StockServiceDeps } from './events'
 import { activeItem, changeBalanceOrRefuse, isEditable, recordMovement, signedEffect } from './ledger'
 import * as items from './items-repo'
 import * as repo from './ledger-repo'
@@ -59,7 +59,7 @@ export interface MovementQuery {
 
 export type MovementService = ReturnType<typeof createMovementService>
 
-export function createMovementService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createMovementService({ db, clock, settings, stockEvents }: StockServiceDeps) {
   /** The movement's detail: the row with its edit history. */
   const view = (id: number): StockMovement => {
     const row = repo.findMovementView(db, id)
