@@ -24,7 +24,7 @@ import {
 } from '../../contract/purchasing'
 import { MANAGER } from '../../contract/roles'
 import { exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
-import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import type { StockServiceDeps } from '../stock'
 import { recordMovement } from '../stock'
@@ -311,18 +311,13 @@ export function createPurchasingService({ db, clock, settings, stockEvents, pric
 
     /** A new DRAFT, once per Idempotency-Key: a retry answers the draft it made, never a second one. */
     create(scope: IdempotencyScope, user: User, input: PurchaseOrderInput): PurchaseOrder {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             supplierOrRefuse(input.supplier_id)
             const lines = orderLinesOf(input.lines)
             const id = repo.insertOrder(db, { number: repo.nextOrderNumber(db, today()), supplier_id: input.supplier_id, expected_date: input.expected_date ?? null, note: input.note ?? null, from_suggestions: 0, user_id: user.id, at: now.toISOString() })
             repo.replaceOrderLines(db, id, lines)
             return view(id)
-          }),
-        )
-        .immediate()
+          })
     },
 
     /**
@@ -420,10 +415,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents, pric
 
     /** A delivery against an order: quantities in each line's pack; one transaction, once per Idempotency-Key. */
     receiveOrder(scope: IdempotencyScope, orderId: number, input: OrderReceiptInput): Receipt {
-      const now = clock()
-      const result = db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      const result = writeOnce(db, scope, clock, (now) => {
             const o = orderRow(orderId)
             wrongStatus(o, 'received', OPEN_PO_STATUSES)
             const lines = new Map(repo.orderLines(db, orderId).map((l) => [l.id, l]))
@@ -446,18 +438,13 @@ export function createPurchasingService({ db, clock, settings, stockEvents, pric
             const complete = after.every((l) => l.received_quantity >= l.quantity)
             repo.setStatus(db, orderId, complete ? 'RECEIVED' : 'PARTIALLY_RECEIVED', now.toISOString())
             return receiptView(receiptId, priceChanges)
-          }),
-        )
-        .immediate()
+          })
       return result
     },
 
     /** A delivery without an order. */
     receive(scope: IdempotencyScope, input: ReceiptInput): Receipt {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             supplierOrRefuse(input.supplier_id)
             const planned: PlannedLine[] = input.lines.map((l) => {
               const item = itemOrRefuse(l.item_id)
@@ -465,9 +452,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents, pric
             })
             const { receiptId, priceChanges } = writeReceipt(scope.userId, { ...input, order_id: null, invoice_total: input.invoice_total ?? null }, planned, `Invoice ${input.invoice_number}`)
             return receiptView(receiptId, priceChanges)
-          }),
-        )
-        .immediate()
+          })
     },
 
     listReceipts(q: { page: number; limit: number; supplier_id?: number }) {
@@ -479,10 +464,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents, pric
 
     /** Goods sent back: OUT rows (source RETURN), at most what the receipt brought in less earlier returns. */
     returnGoods(scope: IdempotencyScope, receiptId: number, input: ReturnInput): Receipt {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             const r = receiptRow(receiptId)
             const lines = repo.receiptLines(db, receiptId)
             const returns = repo.receiptReturns(db, receiptId)
@@ -515,9 +497,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents, pric
               repo.setReturnMovement(db, returnId, movement.id)
             }
             return receiptView(receiptId)
-          }),
-        )
-        .immediate()
+          })
     },
 
     prices(itemId: number): ItemPrice[] {

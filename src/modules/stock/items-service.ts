@@ -2,7 +2,7 @@ import { itemCodeRefusal } from '../../contract/barcodes'
 import { exceedsValueCeiling, STOCK_MSG, type CreateItemInput, type ItemCostingFields, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
 import { costValueCents, fromCents, fromCost, toCents, toCost } from '../../contract/fixed'
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
-import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { StockServiceDeps } from './events'
 import type { User } from '../../contract/auth'
@@ -127,11 +127,8 @@ export function createItemService({ db, clock, settings, stockEvents }: StockSer
 
     /** A new item; an initial quantity above 0 is written as an IN "Opening stock" so the ledger explains every unit. */
     create(scope: IdempotencyScope, user: User, input: CreateItemInput): Item {
-      const now = clock()
       const userId = scope.userId
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             const at = now.toISOString()
             checkBarcode(input.barcode, null)
             checkReferences(input)
@@ -159,9 +156,7 @@ export function createItemService({ db, clock, settings, stockEvents }: StockSer
             if (opening > 0) recordMovement(db, stockEvents, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
             else stockEvents.changed(db, { itemIds: [id] }) // an empty new item may already be low
             return shown(id, seesValue(user))
-          }),
-        )
-        .immediate()
+          })
     },
 
     /** Edits the item's details; the balance is never among them (a stock count or a movement changes it). */
@@ -221,19 +216,14 @@ export function createItemService({ db, clock, settings, stockEvents }: StockSer
 
     /** A stock count: sets the counted quantity and records the difference as a signed ADJUSTMENT with the reason. */
     count(scope: IdempotencyScope, user: User, id: number, input: { quantity: number; remarks: string }): { item: Item; changed: boolean } {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             const item = activeItem(db, id)
             const difference = toCents(input.quantity) - item.current_quantity
             if (difference !== 0) {
               recordMovement(db, stockEvents, { itemId: id, type: 'ADJUSTMENT', quantity: difference, remarks: input.remarks, userId: scope.userId, sourceType: 'COUNT', at: now.toISOString() })
             }
             return { item: shown(id, seesValue(user)), changed: difference !== 0 }
-          }),
-        )
-        .immediate()
+          })
     },
   }
 }

@@ -1,7 +1,7 @@
 import { MADE_BY, mayChangeMovement, STOCK_MSG, type MovementHistoryEntry, type MovementInput, type MovementSnapshot, type MovementStatistics, type MovementType, type StockMovement, type UpdateMovementInput } from '../../contract/stock'
 import { fromCents, toCents } from '../../contract/fixed'
 import { addDays, startOfLocalDay } from '../../contract/dates'
-import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
 import { notFound, conflict, forbidden } from '../../lib/errors'
 import type { User } from '../../contract/auth'
 import { recordAudit } from '../audit'
@@ -106,10 +106,7 @@ export function createMovementService({ db, clock, settings, stockEvents }: Stoc
 
     /** A person's IN or OUT. An OUT above the balance is refused with the spec's message. */
     record(scope: IdempotencyScope, input: MovementInput): StockMovement {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             const row = recordMovement(db, stockEvents, {
               itemId: input.item_id,
               type: input.type,
@@ -120,9 +117,7 @@ export function createMovementService({ db, clock, settings, stockEvents }: Stoc
               at: now.toISOString(),
             })
             return { ...toMovement(row), history: [] }
-          }),
-        )
-        .immediate()
+          })
     },
 
     /**
@@ -130,10 +125,7 @@ export function createMovementService({ db, clock, settings, stockEvents }: Stoc
      * Keeps who edited and when, and the values before and after in the history and the audit log.
      */
     update(scope: IdempotencyScope, user: Pick<User, 'id' | 'role_name'>, id: number, input: UpdateMovementInput): StockMovement {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             const at = now.toISOString()
             const old = changeableRow(id, user, now)
             const next = {
@@ -164,9 +156,7 @@ export function createMovementService({ db, clock, settings, stockEvents }: Stoc
             recordAudit(db, { userId: user.id, action: 'edit', entity: 'stock_movement', entityId: id, details: { before, after }, at })
             stockEvents.changed(db, { itemIds: [...deltas.keys()] })
             return view(id)
-          }),
-        )
-        .immediate()
+          })
     },
 
     /** Reverses the row; deleting an IN that was already used is refused by the same rule. The deletion stays in the history and the audit log. */
