@@ -1,4 +1,4 @@
-import { toCents } from '../../contract/fixed'
+import { fromCents, toCents } from '../../contract/fixed'
 import { PORTION, RECIPE_MSG, type CostPreviewInput, type Recipe, type RecipeCost, type RecipeInput, type RecipeLineInput, type RecipeSummary, type UpdateRecipeInput, type MenuCostingRow, type RecipeKind } from '../../contract/recipes'
 import type { User } from '../../contract/auth'
 import type { ServiceDeps } from '../../db/service-deps'
@@ -17,9 +17,9 @@ const toRecipe = (r: repo.RecipeRow, lines: repo.LineRow[]): Recipe => ({
     item_id: l.item_id,
     recipe_id: l.sub_recipe_id,
     name: l.name,
-    quantity: l.quantity / 100,
+    quantity: fromCents(l.quantity),
     unit: l.unit,
-    yield_pct: l.yield_pct === null ? null : l.yield_pct / 100,
+    yield_pct: l.yield_pct === null ? null : fromCents(l.yield_pct),
   })),
 })
 
@@ -27,10 +27,10 @@ const summaryFields = (r: repo.RecipeRow) => ({
   id: r.id,
   name: r.name,
   kind: r.kind,
-  yield_quantity: r.yield_quantity / 100,
+  yield_quantity: fromCents(r.yield_quantity),
   yield_unit: r.yield_unit,
-  menu_price: r.menu_price === null ? null : r.menu_price / 100,
-  target_food_cost_pct: r.target_food_cost_pct === null ? null : r.target_food_cost_pct / 100,
+  menu_price: r.menu_price === null ? null : fromCents(r.menu_price),
+  target_food_cost_pct: r.target_food_cost_pct === null ? null : fromCents(r.target_food_cost_pct),
   sales_code: r.sales_code,
   category: r.category,
   is_active: r.is_active === 1,
@@ -153,7 +153,7 @@ export function createRecipeService({ db, clock, settings }: ServiceDeps) {
         const merged: Fields = {
           name: input.name ?? old.name,
           kind: input.kind ?? old.kind,
-          yield_quantity: input.yield_quantity !== undefined ? input.yield_quantity : old.yield_quantity / 100,
+          yield_quantity: input.yield_quantity !== undefined ? input.yield_quantity : fromCents(old.yield_quantity),
           yield_unit: input.yield_unit !== undefined ? input.yield_unit : old.yield_unit,
           menu_price: input.menu_price !== undefined ? input.menu_price : current.menu_price,
           target_food_cost_pct: input.target_food_cost_pct !== undefined ? input.target_food_cost_pct : current.target_food_cost_pct,
