@@ -1,27 +1,24 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Db } from './db/open'
-import type { UiAssets } from './http/static'
 import { systemClock, type Clock } from './lib/clock'
+import type { UiAssets } from './lib/ui-assets'
 import { createLogger, type Logger } from './lib/log'
 import { createMailer, type Mailer } from './lib/mailer'
-import { createStockEvents, type StockEvents } from './modules/alerts/events'
-import { createAlertService } from './modules/alerts/service'
-import { createLockout } from './modules/auth/lockout'
-import { createAuthService } from './modules/auth/service'
-import { createTokens } from './modules/auth/tokens'
-import { createBackupService } from './modules/backups/service'
+import { createAlertService, priceAlertListener, stockAlertListener } from './modules/alerts'
+import { createAuthService, createLockout, createTokens } from './modules/auth'
+import { createBackupService } from './modules/backups'
 import { createCategoryService } from './modules/categories/service'
-import { createDashboardService } from './modules/dashboard/service'
-import { createKitchenInventoryService } from './modules/kitchen-inventory/service'
-import { createKitchenRequestService } from './modules/kitchen-requests/service'
-import { createRecipeService } from './modules/recipes/service'
-import { createSalesService } from './modules/sales/service'
-import { createFoodCostService } from './modules/food-cost/service'
-import { createPasswordResetService } from './modules/password-reset/service'
-import { createReportService } from './modules/reports/service'
-import { createRolesService } from './modules/roles/service'
-import { createSettingsService, type SettingsService } from './modules/settings/service'
+import { createDashboardService } from './modules/dashboard'
+import { createKitchenInventoryService } from './modules/kitchen-inventory'
+import { createKitchenRequestService } from './modules/kitchen-requests'
+import { checkFoodCost, createRecipeService } from './modules/recipes'
+import { createSalesService } from './modules/sales'
+import { createFoodCostService } from './modules/food-cost'
+import { createPasswordResetService } from './modules/password-reset'
+import { createReportService } from './modules/reports'
+import { createRolesService } from './modules/roles'
+import { createSettingsService } from './modules/settings'
 import { createItemService } from './modules/stock/items-service'
 import { createBarcodeService } from './modules/barcodes/service'
 import { createCountScanService } from './modules/barcodes/count-scans'
@@ -29,8 +26,10 @@ import { unitCodes } from './modules/barcodes'
 import { createCountService } from './modules/counts/service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
-import { createUsersService } from './modules/users/service'
+import { createUsersService } from './modules/users'
 import { createPurchasingService } from './modules/purchasing/service'
+import { createPriceEvents } from './modules/purchasing/events'
+import { createStockEvents, type StockServiceDeps } from './modules/stock'
 import { createImportService } from './modules/imports/service'
 import type { TlsInfo } from './tls/info'
 
@@ -47,14 +46,6 @@ export interface DepsOptions {
   backupsDir?: string
 }
 
-/** What every service may be built from: the database, the time, the settings and the stock events. */
-export interface ServiceDeps {
-  db: Db
-  clock: Clock
-  settings: SettingsService
-  stockEvents: StockEvents
-}
-
 /** Everything a route may use; made once by createDeps (tests included). */
 export type AppDeps = ReturnType<typeof createDeps>
 
@@ -65,8 +56,15 @@ export function createDeps(o: DepsOptions) {
   const logger = o.logger ?? createLogger()
   const backupsDir = o.backupsDir ?? join(dirname(o.db.filename), 'backups')
   mkdirSync(backupsDir, { recursive: true })
-  const stockEvents = createStockEvents({ clock, settings: settings.get })
-  const core: ServiceDeps = { db: o.db, clock, settings, stockEvents }
+  // Events flow one way: stock and purchasing tell, the alert engine and the food cost check listen,
+  // inside the transaction of the change, in the order subscribed here.
+  const alertContext = { clock, settings: settings.get }
+  const stockEvents = createStockEvents()
+  stockEvents.subscribe(stockAlertListener(alertContext))
+  stockEvents.subscribe({ costsChanged: (db, change) => checkFoodCost(db, alertContext, change) })
+  const priceEvents = createPriceEvents()
+  priceEvents.subscribe(priceAlertListener(alertContext))
+  const core = { db: o.db, clock, settings, stockEvents } satisfies StockServiceDeps
   const mailer = o.mailer ?? createMailer(settings.get)
   const deps = {
     ...core,
@@ -87,7 +85,7 @@ export function createDeps(o: DepsOptions) {
     users: createUsersService(core),
     roles: createRolesService(core),
     counts: createCountService(core),
-    purchasing: createPurchasingService(core),
+    purchasing: createPurchasingService({ ...core, priceEvents }),
     imports: createImportService(core),
     recipes: createRecipeService(core),
     sales: createSalesService(core),
@@ -95,9 +93,9 @@ export function createDeps(o: DepsOptions) {
     /** The address the server itself is configured with, for links when no public_url is set. */
     serverUrl: o.serverUrl,
     ui: o.ui ?? null,
-    /** Set by `rims serve` when HTTPS is on: the CA served at /ca.crt and the addresses to connect with. */
+    /** Given by `rims serve` when HTTPS is on (set up before the deps): the CA served at /ca.crt and the addresses to connect with. */
     tls: o.tls,
+    passwordReset: createPasswordResetService({ db: o.db, clock, logger, mailer, settings, serverUrl: o.serverUrl, tls: o.tls }),
   }
-  // The reset service reads deps.tls when it writes a link: `rims serve` sets it once HTTPS is up.
-  return Object.assign(deps, { passwordReset: createPasswordResetService(deps), countScans: createCountScanService(core, deps.barcodes, deps.counts) })
+  return Object.assign(deps, { countScans: createCountScanService(core, deps.barcodes, deps.counts) })
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import type { UiAssets } from './http/static'
+import type { UiAssets } from './lib/ui-assets'
 
 /**
  * The built UI. Inside the executable it comes from src/ui-assets.gen.ts (written by

@@ -11,8 +11,8 @@ import { addDays } from '../../src/contract/dates'
 import { createDeps } from '../../src/deps'
 import { openAndMigrate } from '../../src/db/open'
 import { createLogger } from '../../src/lib/log'
-import { hashPassword } from '../../src/modules/auth/passwords'
-import { insertUser, roleIdByName } from '../../src/modules/users/repo'
+import { hashPassword } from '../../src/lib/passwords'
+import { insertUser, roleIdByName } from '../../src/modules/users'
 import { median, ms } from './lib'
 
 const { values } = parseArgs({ options: { items: { type: 'string', default: '2000' }, runs: { type: 'string', default: '200' } } })

@@ -3,9 +3,9 @@
 // Called by seedBench (scripts/bench/seed.ts) right after the main store is seeded.
 import type { Db } from '../../src/db/open'
 import { localDate } from '../../src/contract/dates'
-import { hashPassword } from '../../src/modules/auth/passwords'
-import { createSettingsService } from '../../src/modules/settings/service'
-import { insertUser, roleIdByName } from '../../src/modules/users/repo'
+import { hashPassword } from '../../src/lib/passwords'
+import { createSettingsService } from '../../src/modules/settings'
+import { insertUser, roleIdByName } from '../../src/modules/users'
 
 export const BENCH_CHEF = 'chef@bench.local'
 

@@ -3,9 +3,9 @@ import { resolve } from 'node:path'
 import { MIGRATIONS } from '../db/migrations'
 import { migrate, openDb, openAndMigrate } from '../db/open'
 import { createLogger } from '../lib/log'
-import { fsyncPath, inspectDatabaseFile, snapshotTo } from '../modules/backups/files'
-import { createBackupService } from '../modules/backups/service'
-import { createSettingsService } from '../modules/settings/service'
+import { fsyncPath, inspectDatabaseFile, snapshotTo } from '../modules/backups'
+import { createBackupService } from '../modules/backups'
+import { createSettingsService } from '../modules/settings'
 import { prepareDataDir, serverOnDataDir } from './data-dir'
 
 /** `rims backup [--out FILE]`: safe while the server runs (a snapshot, not a file copy). */

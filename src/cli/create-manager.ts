@@ -2,9 +2,9 @@ import * as v from 'valibot'
 import { CreateUserBody } from '../contract/auth'
 import { MANAGER } from '../contract/roles'
 import { openAndMigrate } from '../db/open'
-import { hashPassword } from '../modules/auth/passwords'
-import { recordAudit } from '../modules/audit/audit'
-import { insertUser, roleIdByName } from '../modules/users/repo'
+import { hashPassword } from '../lib/passwords'
+import { recordAudit } from '../modules/audit'
+import { insertUser, roleIdByName } from '../modules/users'
 import { prepareDataDir } from './data-dir'
 
 /** Makes the first Manager of a fresh install. The password comes from a prompt or from stdin, never from argv. */

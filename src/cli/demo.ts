@@ -1,12 +1,12 @@
 import { CHEF, MANAGER, STOREKEEPER } from '../contract/roles'
-import type { Db } from '../db/open'
+import type { DemoContext } from '../db/demo'
 import type { AppDeps } from '../deps'
-import type { StockEvents } from '../modules/alerts/events'
-import { hashPassword } from '../modules/auth/passwords'
-import { insertUser, roleIdByName } from '../modules/users/repo'
+import type { StockEvents } from '../modules/stock'
+import { hashPassword } from '../lib/passwords'
+import { insertUser, roleIdByName } from '../modules/users'
 import { seedStockDemo } from '../modules/stock/demo'
 import { unitCodes } from '../modules/barcodes'
-import { seedKitchenDemo } from '../modules/kitchen-requests/demo'
+import { seedKitchenDemo } from '../modules/kitchen-requests'
 
 export const DEMO_PASSWORD = 'rims-demo-2026'
 export const DEMO_ACCOUNTS = [
@@ -15,15 +15,7 @@ export const DEMO_ACCOUNTS = [
   { name: 'Bwalya Mulenga', email: 'chef@rims.local', role: CHEF },
 ] as const
 
-export interface DemoContext {
-  db: Db
-  now: Date
-  /** The restaurant's time zone, for calendar days. */
-  zone: string
-  /** The app's stock events: demo movements raise alerts like real ones. */
-  stockEvents: StockEvents
-  userIds: Record<(typeof DEMO_ACCOUNTS)[number]['role'], number>
-}
+export type { DemoContext }
 
 /** Seeds a believable restaurant into an empty database; a database with users is left alone. */
 export async function seedDemo(deps: Pick<AppDeps, 'db' | 'settings' | 'stockEvents'>, now = new Date()): Promise<boolean> {
@@ -36,7 +28,7 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'settings' | 'stockEve
     const userIds = Object.fromEntries(
       DEMO_ACCOUNTS.map((a) => [a.role, insertUser(db, { name: a.name, email: a.email, passwordHash: hash, roleId: roleIdByName(db, a.role)!, at })]),
     ) as DemoContext['userIds']
-    const ctx: DemoContext = { db, now, zone: deps.settings.get().time_zone, stockEvents: deps.stockEvents, userIds }
+    const ctx: DemoContext & { stockEvents: StockEvents } = { db, now, zone: deps.settings.get().time_zone, stockEvents: deps.stockEvents, userIds }
     // The stock first: the kitchen's requests and transfers draw on it.
     seedStockDemo(ctx, unitCodes)
     seedKitchenDemo(ctx)

@@ -1,14 +1,12 @@
+import type { DoctorCheck } from '../db/doctor'
 import type { Db } from '../db/open'
 import { stockLedgerCheck } from '../modules/stock/doctor'
-import { kitchenLedgerCheck } from '../modules/kitchen-inventory/doctor'
+import { kitchenLedgerCheck } from '../modules/kitchen-inventory'
+import { requestCounterProblems } from '../modules/kitchen-requests'
 import { purchasingCheck } from '../modules/purchasing/doctor'
 import { countLedgerCheck } from '../modules/counts/doctor'
 
-export interface DoctorCheck {
-  name: string
-  /** Returns the problems found; empty when healthy. */
-  run(db: Db): string[]
-}
+export type { DoctorCheck }
 
 /** Ledger checks are appended by the features that keep a ledger (stock, kitchen). */
 export const DOCTOR_CHECKS: DoctorCheck[] = [
@@ -24,7 +22,8 @@ export const DOCTOR_CHECKS: DoctorCheck[] = [
     run: (db) => (db.query('PRAGMA foreign_key_check').all() as { table: string; rowid: number }[]).map((r) => `${r.table} row ${r.rowid} points at a missing row`),
   },
   stockLedgerCheck,
-  kitchenLedgerCheck,
+  // The kept request counters are reported under the kitchen ledger, as they always were.
+  kitchenLedgerCheck(requestCounterProblems),
   purchasingCheck,
   countLedgerCheck,
 ]

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MANAGER } from '../contract/roles'
 import { openAndMigrate } from '../db/open'
-import { hashPassword } from '../modules/auth/passwords'
+import { hashPassword } from '../lib/passwords'
 import { insertUser, roleIdByName } from '../modules/users/repo'
 import { ensureExecutable, freePort, startServer } from '../test/server'
 

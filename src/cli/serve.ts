@@ -3,17 +3,19 @@ import { IDLE_TIMEOUT_S, withConnectionLimits } from '../http/connection-limits'
 import { uploadAdmission } from '../http/access'
 import { openAndMigrate } from '../db/open'
 import { createDeps } from '../deps'
+import { systemClock } from '../lib/clock'
+import { createSettingsService } from '../modules/settings'
 import { TlsConfigError } from '../tls/owner-cert'
 import { httpsRedirect } from '../tls/redirect'
 import { describeTls, prepareTls, type TlsSetup } from '../tls/setup'
 import { inContainer, publicUrls, unreachableReason } from '../tls/public-hosts'
 import { phoneUrl, serverUrls } from '../tls/urls'
 import { loadUiAssets } from '../ui-assets'
-import { startAlertSchedule } from '../modules/alerts/schedule'
-import { startBackupSchedule } from '../modules/backups/schedule'
+import { startAlertSchedule } from '../modules/alerts'
+import { startBackupSchedule } from '../modules/backups'
 import { loadSecret, markDataDirInUse, prepareDataDir, SecretTooShortError } from './data-dir'
 import { seedDemo } from './demo'
-import { rememberPeer } from '../modules/auth/client-address'
+import { rememberPeer } from '../http/client-address'
 
 /**
  * Bun's own limit answers an empty 413 before RIMS sees the request; the real limits (5 MB for an import, 1 MiB
@@ -52,25 +54,26 @@ export async function serve(o: ServeOptions) {
   const publicHosts = o.publicHosts ?? []
   const addresses = (port: number) => (publicHosts.length ? publicUrls(publicHosts, port, httpsPort) : serverUrls(o.host, port, httpsPort))
   const urls = addresses(o.port)
-  const deps = createDeps({ db, secret, serverUrl: phoneUrl(urls).http, ui: await loadUiAssets() })
-  if (o.demo && (await seedDemo(deps))) deps.logger.info('Demo data seeded: manager@rims.local, store@rims.local, chef@rims.local (password rims-demo-2026)')
+  // Everything the services need is known before the deps are built: the settings are read once here (nothing
+  // writes them before the app exists) for the container warning and the certificate's names.
+  const startSettings = createSettingsService(db, systemClock).get()
   // In a container on a bridge network, say once how to name the box (see docs/operations.md).
-  const unreachable = unreachableReason({ container: inContainer(), publicHosts, publicUrl: deps.settings.get().public_url })
-  if (unreachable) deps.logger.warn(unreachable)
+  const unreachable = unreachableReason({ container: inContainer(), publicHosts, publicUrl: startSettings.public_url })
   let tls: TlsSetup | null = null
   if (httpsPort) {
     try {
-      tls = await prepareTls({ dataDir: dir.root, certFile: o.certFile, keyFile: o.keyFile, publicHosts, settings: deps.settings.get() })
+      tls = await prepareTls({ dataDir: dir.root, certFile: o.certFile, keyFile: o.keyFile, publicHosts, settings: startSettings })
     } catch (e) {
       console.error(e instanceof TlsConfigError ? e.message : `The HTTPS certificate files in ${dir.root}/tls cannot be used (${(e as Error).message}). Move the tls folder away to make new ones.`)
       db.close()
       process.exit(2)
     }
     tls.info.unreachable = unreachable
-    deps.tls = tls.info
-  } else if (deps.settings.get().require_https) {
-    deps.logger.warn('require_https is on but HTTPS is off (--https-port 0): HTTP is served without a redirect')
   }
+  const deps = createDeps({ db, secret, serverUrl: phoneUrl(urls).http, ui: await loadUiAssets(), tls: tls?.info })
+  if (unreachable) deps.logger.warn(unreachable)
+  if (!httpsPort && deps.settings.get().require_https) deps.logger.warn('require_https is on but HTTPS is off (--https-port 0): HTTP is served without a redirect')
+  if (o.demo && (await seedDemo(deps))) deps.logger.info('Demo data seeded: manager@rims.local, store@rims.local, chef@rims.local (password rims-demo-2026)')
   const app = buildApp(deps)
 
   const listen = (port: number, flag: string, env: string, start: () => ReturnType<typeof Bun.serve>) => {

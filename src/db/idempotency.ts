@@ -1,5 +1,6 @@
 import { STOCK_MSG } from '../contract/stock'
 import { conflict } from '../lib/errors'
+import type { Clock } from '../lib/clock'
 import type { Db } from './open'
 
 const IDEMPOTENCY_HOURS = 24
@@ -44,4 +45,13 @@ export function replayOrRun<T>(db: Db, scope: IdempotencyScope, now: Date, actio
      VALUES ($userId, $key, $route, 0, $response, $at)`,
   ).run({ userId, key, route: scope.fingerprint, response: JSON.stringify(value), at: now.toISOString() })
   return value
+}
+
+/**
+ * The one spelling of an idempotent write: takes the time once, opens `BEGIN IMMEDIATE` and runs
+ * `fn` through `replayOrRun` inside it, so the stored answer and the change commit together.
+ */
+export function writeOnce<T>(db: Db, scope: IdempotencyScope, clock: Clock, fn: (now: Date) => T): T {
+  const now = clock()
+  return db.transaction(() => replayOrRun(db, scope, now, () => fn(now))).immediate()
 }

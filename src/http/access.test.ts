@@ -4,7 +4,7 @@ import { ACCESS, canAccess, type Access } from '../contract/access'
 import { BUILTIN_ROLES } from '../contract/roles'
 import { makeTestEnv, type TestEnv } from '../test/harness'
 import { insertUser } from '../modules/users/repo'
-import { hashPassword } from '../modules/auth/passwords'
+import { hashPassword } from '../lib/passwords'
 
 // The role matrix, read from the one access table: every route that exists is checked for every role,
 // so a feature added later is covered without touching this file.

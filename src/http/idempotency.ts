@@ -1,6 +1,6 @@
 import type { IdempotencyScope } from '../db/idempotency'
 import { badRequest } from '../lib/errors'
-import { currentUser } from './access'
+import type { User } from '../contract/auth'
 
 const MAX_KEY_LENGTH = 200
 
@@ -13,9 +13,9 @@ function idempotencyKey(headers: Headers): string | null {
 }
 
 /** The scope a stock-changing request runs in: the signed-in user, the header's key and method + path + validated input. */
-export function idempotencyScope(ctx: { request: Request; path: string }, input: unknown): IdempotencyScope {
+export function idempotencyScope(ctx: { request: Request; path: string; user: User }, input: unknown): IdempotencyScope {
   return {
-    userId: currentUser(ctx).id,
+    userId: ctx.user.id,
     key: idempotencyKey(ctx.request.headers),
     fingerprint: `${ctx.request.method} ${ctx.path} ${JSON.stringify(input)}`,
   }

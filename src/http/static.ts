@@ -1,9 +1,10 @@
 import { Elysia } from 'elysia'
 import type { DisplaySettings } from '../contract/settings'
 import { notFound } from '../lib/errors'
+import type { UiAssets } from '../lib/ui-assets'
 
 /** The built UI: URL path → file (embedded in the executable, or read from ui/dist in development). */
-export type UiAssets = Map<string, Blob>
+export type { UiAssets }
 
 const CSP = [
   "default-src 'self'",

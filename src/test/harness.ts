@@ -6,7 +6,7 @@ import { CHEF, MANAGER, STOREKEEPER } from '../contract/roles'
 import { createDeps, type AppDeps, type DepsOptions } from '../deps'
 import { openAndMigrate, openDb, type Db } from '../db/open'
 import { createLogger } from '../lib/log'
-import { hashPassword } from '../modules/auth/passwords'
+import { hashPassword } from '../lib/passwords'
 import { insertUser, roleIdByName } from '../modules/users/repo'
 
 export const TEST_PASSWORD = 'correct-horse-9'

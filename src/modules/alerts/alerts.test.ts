@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { localDate, addDays } from '../../contract/dates'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
 import { stockBuilders } from '../stock/builders'
-import { kitchenBuilders } from '../kitchen-inventory/builders'
+import { kitchenBuilders } from '../../test/kitchen-builders'
 import { raiseSystemAlert } from './events'
 
 let env: TestEnv

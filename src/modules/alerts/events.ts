@@ -1,23 +1,14 @@
 import type { Db } from '../../db/open'
-import { checkFoodCost } from '../recipes/food-cost-alerts'
 import { checkCountDiscrepancy, checkPriceChange, checkWastageDiscrepancy, raiseSystem, reconcileItems, type AlertContext, type MovementFact, type PriceFact } from './engine'
 
-/** What just happened to stock: the items whose facts changed and, when a ledger row was written, that row. */
-export interface StockChange {
-  itemIds: readonly number[]
-  movement?: MovementFact
-}
-
-export type StockEvents = ReturnType<typeof createStockEvents>
-
 /**
- * Built once in `createDeps` and passed to the stock and kitchen services (and the demo seeders):
- * they call `changed` inside the same transaction as every stock change, so that stock alerts are
- * raised and resolved with the change itself.
+ * The alert engine as a listener of the stock events (src/modules/stock/events.ts): subscribed in
+ * `createDeps`, it runs inside the same transaction as every stock change, so that stock alerts
+ * are raised and resolved with the change itself.
  */
-export function createStockEvents(ctx: AlertContext) {
+export function stockAlertListener(ctx: AlertContext) {
   return {
-    changed(db: Db, change: StockChange): void {
+    changed(db: Db, change: { itemIds: readonly number[]; movement?: MovementFact }): void {
       if (change.itemIds.length === 0) return
       reconcileItems(db, ctx, change.itemIds)
       if (change.movement?.ledger === 'store') checkCountDiscrepancy(db, ctx, change.movement)
@@ -31,12 +22,11 @@ export function createStockEvents(ctx: AlertContext) {
         else checkWastageDiscrepancy(db, ctx, m)
       }
     },
-    /** A received price (issue 18): PRICE_CHANGE when it jumped; returns the alert's priority or null. */
-    priceReceived: (db: Db, fact: PriceFact) => checkPriceChange(db, ctx, fact),
-    /** Item costs or recipes changed (issue 22): FOOD_COST raised for dishes pushed over target, resolved for those back under. */
-    costsChanged: (db: Db, change: Parameters<typeof checkFoodCost>[2]) => checkFoodCost(db, ctx, change),
   }
 }
+
+/** The alert engine as a listener of purchasing's price event (issue 18): PRICE_CHANGE when it jumped; returns the alert's priority or null. */
+export const priceAlertListener = (ctx: AlertContext) => (db: Db, fact: PriceFact) => checkPriceChange(db, ctx, fact)
 
 /** A SYSTEM alert (backup failed, disk nearly full, integrity check failed). */
 export function raiseSystemAlert(db: Db, ctx: Pick<AlertContext, 'clock'>, alert: { title: string; message: string }): void {

@@ -1,4 +1,6 @@
-import type { AppDeps } from '../../deps'
+import type { Settings } from '../../contract/settings'
+import type { Logger } from '../../lib/log'
+import type { AlertService } from './service'
 
 const FIRST_SCAN_DELAY_MS = 1000
 
@@ -8,7 +10,11 @@ const FIRST_SCAN_DELAY_MS = 1000
  * overnight is alerted without waiting for a stock change. Called by `rims serve` once the
  * listeners accept; the scan runs in chunks between requests (alerts.rescanInChunks).
  */
-export function startAlertSchedule(deps: Pick<AppDeps, 'alerts' | 'settings' | 'logger'>) {
+export function startAlertSchedule(deps: {
+  alerts: AlertService
+  settings: { get(): Settings; onChange(listener: (s: Settings, changed: (keyof Settings)[]) => void): void }
+  logger: Logger
+}) {
   const { alerts } = deps
   let running: Promise<void> | null = null
   let again = false

@@ -13,7 +13,7 @@ import {
 import { conflict, notFound } from '../../lib/errors'
 import { reconcileItems, type AlertContext } from './engine'
 import * as repo from './repo'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 
 /** Items per transaction of the background rescan: a few ms each on a Pi. */
 const RESCAN_CHUNK = 200

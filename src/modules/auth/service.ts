@@ -5,11 +5,11 @@ import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '.
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import type { Mailer } from '../../lib/mailer'
-import { recordAudit } from '../audit/audit'
-import type { SettingsService } from '../settings/service'
+import { recordAudit } from '../audit'
+import type { SettingsService } from '../settings'
 import { createGate, type Lockout } from './lockout'
-import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords'
-import { findUserByEmail, findUserById, toUser, type UserRow } from './repo'
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords'
+import { findUserByEmail, findUserById, recordLogin, saveProfile, setPasswordHash, toUser, type UserRow } from '../users'
 import type { Tokens } from './tokens'
 
 export type AuthService = ReturnType<typeof createAuthService>
@@ -54,7 +54,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; 
       }
       attempt.succeeded()
       const at = clock().toISOString()
-      db.query('UPDATE users SET last_login_at = $at WHERE id = $id').run({ at, id: row.id })
+      recordLogin(db, row.id, at)
       const token = await tokens.sign({ sub: String(row.id), role: row.role_name, tv: row.token_version, sid: row.sid }, settings.get().token_hours)
       return { user: toUser({ ...row, last_login_at: at }), token }
     },
@@ -89,13 +89,8 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; 
         const taken = findUserByEmail(db, input.email)
         if (taken && taken.id !== userId) throw conflict(MSG.emailTaken)
         // The password checked above must still be the account's: a change in between voids this save.
-        const changed = db
-          .query(
-            `UPDATE users SET name = $name, email = $email, password_hash = coalesce($hash, password_hash),
-               token_version = token_version + $bump, updated_at = $at WHERE id = $id AND token_version = $tv`,
-          )
-          .run({ name: input.name, email: input.email, hash, bump: hash ? 1 : 0, at, id: userId, tv: before.token_version })
-        if (changed.changes !== 1) throw unauthorized(MSG.sessionEnded)
+        const changed = saveProfile(db, { id: userId, name: input.name, email: input.email, hash, at, tv: before.token_version })
+        if (changed !== 1) throw unauthorized(MSG.sessionEnded)
         const details = { name: input.name, email: input.email, ...(before.name !== input.name ? { previous_name: before.name } : {}), ...(emailChanges ? { previous_email: before.email } : {}) }
         recordAudit(db, { userId, action: 'update-profile', entity: 'user', entityId: userId, details, at })
         if (hash) recordAudit(db, { userId, action: 'change-password', entity: 'user', entityId: userId, at })
@@ -114,7 +109,7 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; 
       const hash = await hashPassword(newPassword)
       const at = clock().toISOString()
       db.transaction(() => {
-        db.query('UPDATE users SET password_hash = $hash, token_version = token_version + 1, updated_at = $at WHERE id = $id').run({ hash, at, id: userId })
+        setPasswordHash(db, userId, hash, at)
         recordAudit(db, { userId, action: 'change-password', entity: 'user', entityId: userId, at })
       }).immediate()
       // The caller keeps working with a fresh token; old ones are void.

@@ -1,17 +1,7 @@
 import type { Settings } from '../../contract/settings'
 import type { Logger } from '../../lib/log'
-import type { SettingsService } from '../settings/service'
+import type { SettingsService } from '../settings'
 import type { BackupService } from './service'
-
-/** True when Bun's cron parser accepts the expression. */
-export function isValidCron(expression: string): boolean {
-  try {
-    Bun.cron.parse(expression, Date.now())
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * Runs scheduled backups with Bun.cron in the restaurant's zone (no overlap: the next run is

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import type { Db } from '../../db/open'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
-import { raiseSystemAlert } from '../alerts/events'
+import { raiseSystemAlert } from '../alerts'
 import { BACKUP_NAME, fsyncPath, snapshotTo, type BackupKind } from './files'
 
 export interface BackupInfo {

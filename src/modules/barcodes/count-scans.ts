@@ -1,7 +1,7 @@
 import { displayCode, SCAN_MSG, type CountScanAnswer, type CountScanInput } from '../../contract/barcodes'
 import type { User } from '../../contract/auth'
 import { fromCents } from '../../contract/fixed'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
 import { countedLine, type CountService } from '../counts'
 import { packOfItem } from '../stock'

@@ -1,7 +1,7 @@
 import { BARCODE_MSG, innerGtin, normaliseCode, parseGs1, type AddBarcodeInput, type ItemBarcode, type ResolvedBarcode } from '../../contract/barcodes'
 import type { User } from '../../contract/auth'
 import { fromCents } from '../../contract/fixed'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import * as repo from './repo'
 import { packOfItem, refreshUnitCopy } from '../stock'

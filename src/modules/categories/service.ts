@@ -1,7 +1,7 @@
 import { STOCK_MSG, type Category, type CategoryInput } from '../../contract/stock'
 import { conflict, notFound } from '../../lib/errors'
 import * as repo from './repo'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 
 export type CategoryService = ReturnType<typeof createCategoryService>
 

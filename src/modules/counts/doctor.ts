@@ -1,4 +1,4 @@
-import type { DoctorCheck } from '../../cli/doctor'
+import type { DoctorCheck } from '../../db/doctor'
 
 /**
  * `rims doctor` (issue 29): an approved count posts at most one COUNT ledger row per item (its count line), and

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { AreaItemsBody, COUNT_MSG, CountLineBody, CountListQuery, StartCountBody, StorageAreaBody, SubmitCountBody, VarianceCsvQuery } from '../../contract/counts'
 import { id } from '../../contract/fields'
 import type { AppDeps } from '../../deps'
-import { currentUser } from '../../http/access'
+import { signedIn } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { parse, parseAction } from '../../http/validate'
 import { csvStream, type CsvColumn } from '../../lib/csv'
@@ -10,7 +10,7 @@ import type { ReviewLine } from '../../contract/counts'
 
 /** Storage areas under /storage-areas. */
 export const storageAreaRoutes = ({ counts }: AppDeps) =>
-  new Elysia({ name: 'storage-area-routes', prefix: '/storage-areas' })
+  new Elysia({ name: 'storage-area-routes', prefix: '/storage-areas' }).use(signedIn)
     .get('', () => ok(counts.listAreas()))
     .post('', (ctx) => {
       const input = parse(StorageAreaBody, ctx.body)
@@ -41,7 +41,7 @@ const VARIANCE_COLUMNS: CsvColumn<ReviewLine>[] = [
 
 /** Count sessions under /stock-counts, and the variance CSV under /reports/download. */
 export const stockCountRoutes = ({ counts }: AppDeps) =>
-  new Elysia({ name: 'stock-count-routes' })
+  new Elysia({ name: 'stock-count-routes' }).use(signedIn)
     .get('/stock-counts', (ctx) => {
       const q = parse(CountListQuery, ctx.query)
       const { rows, total } = counts.list(q.status, q.page, q.limit)
@@ -50,24 +50,25 @@ export const stockCountRoutes = ({ counts }: AppDeps) =>
     .post('/stock-counts', (ctx) => {
       const input = parse(StartCountBody, ctx.body)
       ctx.set.status = 201
-      return ok(counts.start(currentUser(ctx), input), COUNT_MSG.started)
-    })
-    .get('/stock-counts/:id', (ctx) => ok(counts.get(parse(id('id'), ctx.params.id), currentUser(ctx))))
-    .put('/stock-counts/:id/lines', (ctx) => ok(counts.putLine(parse(id('id'), ctx.params.id), currentUser(ctx), parse(CountLineBody, ctx.body)), COUNT_MSG.lineSaved))
+      return ok(counts.start(ctx.user, input), COUNT_MSG.started)
+    }, { signedIn: true })
+    .get('/stock-counts/:id', (ctx) => ok(counts.get(parse(id('id'), ctx.params.id), ctx.user)), { signedIn: true })
+    .put('/stock-counts/:id/lines', (ctx) => ok(counts.putLine(parse(id('id'), ctx.params.id), ctx.user, parse(CountLineBody, ctx.body)), COUNT_MSG.lineSaved), { signedIn: true })
     .post('/stock-counts/:id/submit', (ctx) =>
-      ok(counts.submit(parse(id('id'), ctx.params.id), currentUser(ctx), parseAction(ctx.body, SubmitCountBody).uncounted), COUNT_MSG.submitted),
+      ok(counts.submit(parse(id('id'), ctx.params.id), ctx.user, parseAction(ctx.body, SubmitCountBody).uncounted), COUNT_MSG.submitted),
+      { signedIn: true },
     )
     .get('/stock-counts/:id/review', (ctx) => ok(counts.review(parse(id('id'), ctx.params.id))))
     .post('/stock-counts/:id/approve', (ctx) => {
       const countId = parse(id('id'), ctx.params.id)
       parseAction(ctx.body)
-      return ok(counts.approve(countId, currentUser(ctx)), COUNT_MSG.approved)
-    })
+      return ok(counts.approve(countId, ctx.user), COUNT_MSG.approved)
+    }, { signedIn: true })
     .post('/stock-counts/:id/cancel', (ctx) => {
       const countId = parse(id('id'), ctx.params.id)
       parseAction(ctx.body)
-      return ok(counts.cancel(countId, currentUser(ctx)), COUNT_MSG.cancelled)
-    })
+      return ok(counts.cancel(countId, ctx.user), COUNT_MSG.cancelled)
+    }, { signedIn: true })
     .get('/reports/download/count-variance', (ctx) => {
       const q = parse(VarianceCsvQuery, ctx.query)
       const review = counts.review(q.count_id)

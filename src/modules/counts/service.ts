@@ -19,7 +19,7 @@ import { packedToHundredths } from '../../contract/packs'
 import { costValueCents, fromCents, fromCost } from '../../contract/fixed'
 import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
-import type { ServiceDeps } from '../../deps'
+import type { StockServiceDeps } from '../stock'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { markVerified, recordMovement } from '../stock'
 import * as repo from './repo'
@@ -43,7 +43,7 @@ export const overThreshold = (expected: number, variance: number, valueCentsAbs:
 
 export type CountService = ReturnType<typeof createCountService>
 
-export function createCountService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createCountService({ db, clock, settings, stockEvents }: StockServiceDeps) {
   const now = () => clock().toISOString()
   const areaRow = (id: number) => repo.findArea(db, id) ?? (() => { throw notFound('Storage area') })()
   const countRow = (id: number) => repo.findCount(db, id) ?? (() => { throw notFound('Stock count') })()

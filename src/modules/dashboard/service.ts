@@ -5,7 +5,7 @@ import { expiryStatus, quantityStatus } from '../../contract/stock'
 import { formatQty, fromCents, toCents } from '../../contract/fixed'
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
 import * as repo from './repo'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 
 const STOCK_LABEL: Record<string, string> = { IN: 'Stock In', OUT: 'Usage', ADJUSTMENT: 'Adjustment' }
 const KITCHEN_LABEL: Record<string, string> = { IN: 'Stock In', OUT: 'Usage', WASTE: 'Wastage', ADJUSTMENT: 'Adjustment' }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
-import { recipeBuilders } from '../recipes/builders'
+import { recipeBuilders } from '../../test/recipe-builders'
 
 // The salmon period: opening 5 kg, received 10, closing 6, 40 plates sold (170 g at 85% = 0.2 kg each),
 // 0.4 kg recorded wastage → actual 9, theoretical 8, variance 1 kg = 24.00 (12.5%), unexplained 0.6.

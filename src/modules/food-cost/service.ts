@@ -1,19 +1,18 @@
 import { addDays, localDate } from '../../contract/dates'
 import { add, cmp, div, exact, hundredths, mul, round, sub, ZERO, type Exact } from '../../contract/exact'
-import { COST_SCALE, costValueCents } from '../../contract/fixed'
+import { COST_SCALE, costValueCents, fromCents } from '../../contract/fixed'
 import { RECIPE_MSG, type AvtReport, type AvtRow, type FoodCostReport, type NotCountedItem, type PeriodCount, type PeriodQuery } from '../../contract/recipes'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 import { badRequest } from '../../lib/errors'
-import { createCosting } from '../recipes/costing'
-import * as recipesRepo from '../recipes/repo'
-import * as salesRepo from '../sales/repo'
+import { costRecipes, findRecipe } from '../recipes'
+import { salesLinesIn } from '../sales'
 import * as repo from './repo'
 
 // Food cost % and actual vs theoretical usage between two approved counts (issue 22, items 6 and 7).
 
 export type FoodCostService = ReturnType<typeof createFoodCostService>
 
-const money = (cents: number) => cents / 100
+const money = fromCents
 const qty = (h: Exact) => round(h) // an exact quantity in stock units → 2 decimals
 
 export function createFoodCostService({ db, settings }: ServiceDeps) {
@@ -34,12 +33,12 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
     // Counts are taken after service: the period's sales run from the day after the opening count through the closing count's day.
     const salesFrom = q.sales_from ?? addDays(opening.day, 1)
     const salesTo = q.sales_to ?? closing.day
-    const sales = salesRepo.linesIn(db, salesFrom, salesTo)
+    const sales = salesLinesIn(db, salesFrom, salesTo)
     const unmapped = sales.filter((s) => s.status === 'UNMAPPED').length
     const sold = new Map<number, number>()
     for (const s of sales) if (s.status === 'MAPPED' && s.recipe_id !== null) sold.set(s.recipe_id, (sold.get(s.recipe_id) ?? 0) + s.quantity)
     const foodSales = sales.reduce((a, s) => a + (s.status === 'MAPPED' ? s.net_sales : 0), 0)
-    const costing = createCosting(recipesRepo.costingData(db, [...sold.keys()]), settings.get().target_food_cost_pct)
+    const costing = costRecipes(db, [...sold.keys()], settings.get().target_food_cost_pct)
     const head = {
       opening_count: opening,
       closing_count: closing,
@@ -56,7 +55,7 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
     const counted = repo.countedItemIds(db, countId)
     return items
       .filter((i) => i.quantity !== 0 && !counted.has(i.id))
-      .map((i) => ({ item_id: i.id, item_name: i.name, unit: i.unit, quantity: i.quantity / 100, value: money(costValueCents(i.cost_e5, i.quantity)) }))
+      .map((i) => ({ item_id: i.id, item_name: i.name, unit: i.unit, quantity: fromCents(i.quantity), value: money(costValueCents(i.cost_e5, i.quantity)) }))
   }
 
   const valueOf = (items: repo.ItemAt[]) => items.reduce((a, i) => a + costValueCents(i.cost_e5, i.quantity), 0)
@@ -75,10 +74,10 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
         let theoretical = ZERO
         const notCosted: FoodCostReport['dishes_not_costed'] = []
         for (const [recipeId, sold] of p.sold) {
-          const r = recipesRepo.findRecipe(db, recipeId)!
+          const r = findRecipe(db, recipeId)!
           const f = p.costing.figures(r)
           if (f.exactPlate) theoretical = add(theoretical, mul(f.exactPlate, hundredths(sold)))
-          else notCosted.push({ recipe_id: recipeId, recipe_name: r.name, quantity: sold / 100, reason: f.batch.failure?.reason ?? null })
+          else notCosted.push({ recipe_id: recipeId, recipe_name: r.name, quantity: fromCents(sold), reason: f.batch.failure?.reason ?? null })
         }
         const salesExact = hundredths(p.foodSales)
         const pctOf = (x: Exact) => (p.foodSales > 0 ? mul(div(x, salesExact), exact(100)) : null)
@@ -132,9 +131,9 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
             item_id: id,
             item_name: c.name,
             unit: c.unit,
-            opening: o.quantity / 100,
-            purchased: (purchased.get(id) ?? 0) / 100,
-            closing: c.quantity / 100,
+            opening: fromCents(o.quantity),
+            purchased: fromCents(purchased.get(id) ?? 0),
+            closing: fromCents(c.quantity),
             actual_usage: qty(actual),
             theoretical_usage: qty(theory),
             wastage: qty(waste),

@@ -2,12 +2,12 @@ import type { User } from '../../contract/auth'
 import { fromCents, toCents } from '../../contract/fixed'
 import { IMPORT_MSG, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type BulkEditInput, type BulkEditResult, type ImportKind, type ImportOptions, type ImportResult } from '../../contract/imports'
 import { STOCK_MSG } from '../../contract/stock'
-import type { ServiceDeps } from '../../deps'
+import type { StockServiceDeps } from '../stock'
 import { csvStream, type CsvColumn } from '../../lib/csv'
 import { countRows, decodeUtf8, readCsv, type CsvTable } from '../../lib/csv-read'
 import { timeSlices } from '../../lib/slices'
 import { AppError, badRequest } from '../../lib/errors'
-import { recordAudit } from '../audit/audit'
+import { recordAudit } from '../audit'
 import { bulkEditItems, categoryExists, supplierExists } from '../stock'
 import { CATEGORIES, planCatalog, SUPPLIERS } from './catalogs'
 import { cellOf, columnSpecs, type ImportColumn } from './columns'
@@ -22,7 +22,7 @@ export type ImportService = ReturnType<typeof createImportService>
 const PLAN_ATTEMPTS = 3
 
 /** The export's columns from an import table: the same headers, read the same way, so a re-import finds every row unchanged. */
-const exportColumns = <S>(columns: ImportColumn<S, any>[], db: ServiceDeps['db']): CsvColumn<S>[] =>
+const exportColumns = <S>(columns: ImportColumn<S, any>[], db: StockServiceDeps['db']): CsvColumn<S>[] =>
   columns.map((c) => ({ header: c.field, kind: c.kind ?? 'text', value: (row: S) => cellOf(c, c.read(row, db)) }))
 
 /** The template: the headers and two example rows (a new item with opening stock, one without a sku or barcode). */
@@ -31,7 +31,7 @@ const TEMPLATE_ROWS: Record<string, string | number | null>[] = [
   { sku: 'OIL-5', name: 'Cooking oil 5 L', barcode: null, category: 'Dry goods', supplier: 'Lusaka Wholesale', unit: 'bottle', cost_price: 189.5, min_stock_level: 4, expiry_date: null, current_quantity: 10.5 },
 ]
 
-export function createImportService({ db, clock, stockEvents }: ServiceDeps) {
+export function createImportService({ db, clock, stockEvents }: StockServiceDeps) {
   const columnsOf = (kind: ImportKind) => (kind === 'items' ? ITEM_COLUMNS : kind === 'suppliers' ? SUPPLIERS.columns : CATEGORIES.columns) as ImportColumn<any, any>[]
 
   // One import at a time: each may hold a 5 MB file and its plan, and a second would only slow the first.

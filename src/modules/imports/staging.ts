@@ -1,9 +1,8 @@
 import type { Db } from '../../db/open'
 import type { Slice } from '../../lib/slices'
-import type { StockEvents } from '../alerts/events'
 import { upsertCategory } from '../categories'
 import { upsertSupplier } from '../suppliers'
-import { bulkSetItems, stagedItemId } from '../stock'
+import { bulkSetItems, stagedItemId, type StockEvents } from '../stock'
 import { bulkSetUnitCodes } from '../barcodes'
 import type { ItemPlan } from './items'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { KITCHEN_MSG } from '../../contract/kitchen'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
-import { kitchenBuilders } from './builders'
+import { kitchenBuilders } from '../../test/kitchen-builders'
 
 // Kitchen minimums per item (issue 24): none by default, set on the kitchen row, used by the list's
 // Low status, the statistics and the Chef's dashboard (its Low Stock card and 'Request More' list).

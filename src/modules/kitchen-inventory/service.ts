@@ -21,12 +21,10 @@ import type { Db } from '../../db/open'
 import { fromCents, fromCost, toCents } from '../../contract/fixed'
 import { exceedsValueCeiling, STOCK_MSG } from '../../contract/stock'
 import { addDays, startOfLocalDay } from '../../contract/dates'
-import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
-import { recordAudit } from '../audit/audit'
-import type { ServiceDeps } from '../../deps'
-import type { StockEvents } from '../alerts/events'
-import { recordMovement } from '../stock'
+import { recordAudit } from '../audit'
+import { recordMovement, type StockEvents, type StockServiceDeps } from '../stock'
 import * as repo from './repo'
 
 // ---------- The kitchen ledger: every kitchen balance change goes through here, inside the caller's transaction ----------
@@ -111,7 +109,7 @@ export function kitchenLedgerProblems(db: Db): string[] {
 
 export type KitchenInventoryService = ReturnType<typeof createKitchenInventoryService>
 
-export function createKitchenInventoryService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createKitchenInventoryService({ db, clock, settings, stockEvents }: StockServiceDeps) {
   const movement = (id: number) => toKitchenMovement(repo.findMovementView(db, id)!)
   /** Both ends inclusive, as calendar days in the restaurant's zone. */
   const range = (startDate?: string, endDate?: string) => {
@@ -124,16 +122,11 @@ export function createKitchenInventoryService({ db, clock, settings, stockEvents
 
   /** One kitchen write: idempotent, one transaction, answering the movement and the balance after it. */
   const write = (scope: IdempotencyScope, entry: () => { e: Omit<KitchenEntry, 'userId' | 'at'>; refuse: Refusal }): KitchenWriteResult => {
-    const now = clock()
-    return db
-      .transaction(() =>
-        replayOrRun(db, scope, now, () => {
-          const { e, refuse } = entry()
-          const id = recordKitchenMovement(db, stockEvents, { ...e, userId: scope.userId, at: now.toISOString() }, refuse)
-          return { movement: movement(id), kitchen_quantity: fromCents(repo.kitchenQuantity(db, e.itemId)) }
-        }),
-      )
-      .immediate()
+    return writeOnce(db, scope, clock, (now) => {
+      const { e, refuse } = entry()
+      const id = recordKitchenMovement(db, stockEvents, { ...e, userId: scope.userId, at: now.toISOString() }, refuse)
+      return { movement: movement(id), kitchen_quantity: fromCents(repo.kitchenQuantity(db, e.itemId)) }
+    })
   }
 
   return {
@@ -225,39 +218,34 @@ export function createKitchenInventoryService({ db, clock, settings, stockEvents
      * TO_STORE with the kitchen's.
      */
     transfer(scope: IdempotencyScope, input: TransferInput): TransferResult {
-      const now = clock()
       const userId = scope.userId
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
-            const at = now.toISOString()
-            const quantity = toCents(input.quantity)
-            const item = repo.itemForKitchen(db, input.item_id)
-            if (!item) throw notFound('Item')
-            const remarks = input.remarks ?? null
-            const common = { itemId: input.item_id, quantity, remarks, userId, at }
-            let kitchenId: number
-            let storeId: number
-            if (input.direction === 'TO_KITCHEN') {
-              storeId = recordMovement(db, stockEvents, { ...common, type: 'OUT', sourceType: 'TRANSFER' }).id
-              kitchenId = recordKitchenMovement(db, stockEvents, { ...common, type: 'IN', sourceType: 'TRANSFER' })
-            } else {
-              kitchenId = recordKitchenMovement(db, stockEvents, { ...common, type: 'OUT', sourceType: 'TRANSFER' }, KITCHEN_MSG.insufficientForReturn)
-              storeId = recordMovement(db, stockEvents, { ...common, type: 'IN', sourceType: 'TRANSFER' }).id
-            }
-            const result: TransferResult = {
-              direction: input.direction,
-              item_id: input.item_id,
-              quantity: input.quantity,
-              kitchen_quantity: fromCents(repo.kitchenQuantity(db, input.item_id)),
-              store_quantity: fromCents(repo.storeQuantity(db, input.item_id)),
-              kitchen_movement: movement(kitchenId),
-              stock_movement_id: storeId,
-            }
-            return result
-          }),
-        )
-        .immediate()
+      return writeOnce(db, scope, clock, (now) => {
+        const at = now.toISOString()
+        const quantity = toCents(input.quantity)
+        const item = repo.itemForKitchen(db, input.item_id)
+        if (!item) throw notFound('Item')
+        const remarks = input.remarks ?? null
+        const common = { itemId: input.item_id, quantity, remarks, userId, at }
+        let kitchenId: number
+        let storeId: number
+        if (input.direction === 'TO_KITCHEN') {
+          storeId = recordMovement(db, stockEvents, { ...common, type: 'OUT', sourceType: 'TRANSFER' }).id
+          kitchenId = recordKitchenMovement(db, stockEvents, { ...common, type: 'IN', sourceType: 'TRANSFER' })
+        } else {
+          kitchenId = recordKitchenMovement(db, stockEvents, { ...common, type: 'OUT', sourceType: 'TRANSFER' }, KITCHEN_MSG.insufficientForReturn)
+          storeId = recordMovement(db, stockEvents, { ...common, type: 'IN', sourceType: 'TRANSFER' }).id
+        }
+        const result: TransferResult = {
+          direction: input.direction,
+          item_id: input.item_id,
+          quantity: input.quantity,
+          kitchen_quantity: fromCents(repo.kitchenQuantity(db, input.item_id)),
+          store_quantity: fromCents(repo.storeQuantity(db, input.item_id)),
+          kitchen_movement: movement(kitchenId),
+          stock_movement_id: storeId,
+        }
+        return result
+      })
     },
   }
 }

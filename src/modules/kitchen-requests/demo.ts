@@ -1,9 +1,8 @@
-import type { DemoContext } from '../../cli/demo'
+import type { DemoContext } from '../../db/demo'
 import { PRIORITIES, type Priority, type RequestStatus } from '../../contract/kitchen'
-import { recordKitchenMovement } from '../kitchen-inventory/service'
-import { setKitchenMinimum } from '../kitchen-inventory/repo'
+import { recordKitchenMovement, setKitchenMinimum } from '../kitchen-inventory'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
-import { recordMovement } from '../stock'
+import { recordMovement, type StockEvents } from '../stock'
 import * as repo from './repo'
 
 // 90 days of a kitchen: the Chef asks for ingredients, the store approves and issues them, the kitchen
@@ -37,7 +36,7 @@ interface DemoItem {
   kitchen: number
 }
 
-export function seedKitchenDemo(ctx: DemoContext) {
+export function seedKitchenDemo(ctx: DemoContext & { stockEvents: StockEvents }) {
   const { db, now, userIds, zone } = ctx
   const rows = db
     .query(

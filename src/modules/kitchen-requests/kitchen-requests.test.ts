@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { KITCHEN_MSG } from '../../contract/kitchen'
 import { STOCK_MSG } from '../../contract/stock'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
-import { kitchenBuilders } from '../kitchen-inventory/builders'
+import { kitchenBuilders } from '../../test/kitchen-builders'
 
 // One app for the file (password hashing is slow on purpose); tests that count everything start a fresh one.
 let env: TestEnv

@@ -3,7 +3,7 @@ import { id } from '../../contract/fields'
 import { ApproveBody, BatchRequestBody, CreateRequestBody, KITCHEN_MSG, PriorityParam, RejectBody, RequestListQuery, StatusParam, UpdateRequestBody } from '../../contract/kitchen'
 import type { AppDeps } from '../../deps'
 import { onLine } from './service'
-import { currentUser } from '../../http/access'
+import { signedIn } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { idempotencyScope } from '../../http/idempotency'
 import { parse, parseAction } from '../../http/validate'
@@ -20,34 +20,34 @@ export const kitchenRequestRoutes = ({ requests }: AppDeps) => {
     return listOf(rows, { total, page: q.page, limit: q.limit })
   }
 
-  return new Elysia({ name: 'kitchen-request-routes', prefix: '/kitchen-requests' })
+  return new Elysia({ name: 'kitchen-request-routes', prefix: '/kitchen-requests' }).use(signedIn)
     .get('', ({ query }) => list(query))
     .post('', (ctx) => {
       ctx.set.status = 201
-      return ok(requests.create(currentUser(ctx), parse(CreateRequestBody, ctx.body)), KITCHEN_MSG.requestCreated)
-    })
+      return ok(requests.create(ctx.user, parse(CreateRequestBody, ctx.body)), KITCHEN_MSG.requestCreated)
+    }, { signedIn: true })
     .post('/batch', (ctx) => {
       const { lines } = parse(BatchRequestBody, ctx.body)
       const inputs = lines.map((line, i) => onLine(i + 1, () => parse(CreateRequestBody, line)))
-      const made = requests.createMany(currentUser(ctx), inputs)
+      const made = requests.createMany(ctx.user, inputs)
       ctx.set.status = 201
       return ok(made, KITCHEN_MSG.requestsCreated(made.length))
-    })
+    }, { signedIn: true })
     .get('/statistics', () => ok(requests.statistics()))
     .get('/search', ({ query }) => list(query))
     .get('/chef/:id', ({ query, params }) => list(query, { chef_id: idOf(params) }))
     .get('/status/:status', ({ query, params }) => list(query, { status: params.status }))
     .get('/priority/:priority', ({ query, params }) => list(query, { priority: params.priority }))
     .get('/:id', ({ params }) => ok(requests.get(idOf(params))))
-    .put('/:id', (ctx) => ok(requests.update(currentUser(ctx), idOf(ctx.params), parse(UpdateRequestBody, ctx.body)), KITCHEN_MSG.requestUpdated))
+    .put('/:id', (ctx) => ok(requests.update(ctx.user, idOf(ctx.params), parse(UpdateRequestBody, ctx.body)), KITCHEN_MSG.requestUpdated), { signedIn: true })
     .delete('/:id', (ctx) => {
-      requests.remove(currentUser(ctx), idOf(ctx.params))
+      requests.remove(ctx.user, idOf(ctx.params))
       return ok(null, KITCHEN_MSG.requestDeleted)
-    })
-    .patch('/:id/approve', (ctx) => ok(requests.approve(currentUser(ctx), idOf(ctx.params), parseAction(ctx.body, ApproveBody)), KITCHEN_MSG.requestApproved))
-    .patch('/:id/reject', (ctx) => ok(requests.reject(currentUser(ctx), idOf(ctx.params), parseAction(ctx.body, RejectBody)), KITCHEN_MSG.requestRejected))
+    }, { signedIn: true })
+    .patch('/:id/approve', (ctx) => ok(requests.approve(ctx.user, idOf(ctx.params), parseAction(ctx.body, ApproveBody)), KITCHEN_MSG.requestApproved), { signedIn: true })
+    .patch('/:id/reject', (ctx) => ok(requests.reject(ctx.user, idOf(ctx.params), parseAction(ctx.body, RejectBody)), KITCHEN_MSG.requestRejected), { signedIn: true })
     .patch('/:id/fulfill', (ctx) => {
       const requestId = idOf(ctx.params)
-      return ok(requests.fulfil(idempotencyScope(ctx, parseAction(ctx.body)), currentUser(ctx), requestId), KITCHEN_MSG.requestFulfilled)
-    })
+      return ok(requests.fulfil(idempotencyScope(ctx, parseAction(ctx.body)), ctx.user, requestId), KITCHEN_MSG.requestFulfilled)
+    }, { signedIn: true })
 }

@@ -13,10 +13,10 @@ import { CHEF } from '../../contract/roles'
 import type { Db } from '../../db/open'
 import { fromCents, toCents } from '../../contract/fixed'
 import { localDate } from '../../contract/dates'
-import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
-import type { ServiceDeps } from '../../deps'
-import { recordKitchenMovement } from '../kitchen-inventory/service'
+import type { StockServiceDeps } from '../stock'
+import { recordKitchenMovement } from '../kitchen-inventory'
 import { recordMovement } from '../stock'
 import * as repo from './repo'
 
@@ -41,7 +41,7 @@ export function onLine<T>(line: number, check: () => T): T {
 
 export type KitchenRequestService = ReturnType<typeof createKitchenRequestService>
 
-export function createKitchenRequestService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createKitchenRequestService({ db, clock, settings, stockEvents }: StockServiceDeps) {
   const view = (id: number): KitchenRequest => {
     const row = repo.findRequestView(db, id)
     if (!row) throw notFound('Kitchen request')
@@ -182,21 +182,16 @@ export function createKitchenRequestService({ db, clock, settings, stockEvents }
      * or neither. Too little main stock refuses with the spec's main-store message.
      */
     fulfil(scope: IdempotencyScope, user: User, id: number): KitchenRequest {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
-            const at = now.toISOString()
-            const r = row(id)
-            if (r.status !== 'APPROVED') throw conflict(KITCHEN_MSG.wrongStatus('fulfill', r.status))
-            const entry = { itemId: r.item_id, quantity: r.quantity_approved!, userId: user.id, at, remarks: `Kitchen request ${r.request_number}` }
-            recordMovement(db, stockEvents, { ...entry, type: 'OUT', sourceType: 'REQUEST', reference: r.request_number })
-            recordKitchenMovement(db, stockEvents, { ...entry, type: 'IN', sourceType: 'REQUEST', requestNumber: r.request_number })
-            repo.markFulfilled(db, id, { by: user.id, at })
-            return view(id)
-          }),
-        )
-        .immediate()
+      return writeOnce(db, scope, clock, (now) => {
+        const at = now.toISOString()
+        const r = row(id)
+        if (r.status !== 'APPROVED') throw conflict(KITCHEN_MSG.wrongStatus('fulfill', r.status))
+        const entry = { itemId: r.item_id, quantity: r.quantity_approved!, userId: user.id, at, remarks: `Kitchen request ${r.request_number}` }
+        recordMovement(db, stockEvents, { ...entry, type: 'OUT', sourceType: 'REQUEST', reference: r.request_number })
+        recordKitchenMovement(db, stockEvents, { ...entry, type: 'IN', sourceType: 'REQUEST', requestNumber: r.request_number })
+        repo.markFulfilled(db, id, { by: user.id, at })
+        return view(id)
+      })
     },
   }
 }

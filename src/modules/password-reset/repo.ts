@@ -38,8 +38,5 @@ export const findUsableToken = (db: Db, tokenHash: string, now: string) =>
 export const useToken = (db: Db, id: number, at: string) =>
   db.query('UPDATE password_reset_tokens SET used_at = $at WHERE id = $id AND used_at IS NULL').run({ id, at })
 
-export const setPasswordHash = (db: Db, userId: number, hash: string, at: string) =>
-  db.query('UPDATE users SET password_hash = $hash, token_version = token_version + 1, updated_at = $at WHERE id = $userId').run({ userId, hash, at })
-
 export const findAccountByEmail = (db: Db, email: string) =>
   db.query('SELECT id, name, email, is_active FROM users WHERE email = $email').get({ email }) as { id: number; name: string; email: string; is_active: number } | null

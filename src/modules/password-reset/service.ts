@@ -4,13 +4,14 @@ import { badRequest } from '../../lib/errors'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import type { Mailer } from '../../lib/mailer'
-import { recordAudit } from '../audit/audit'
-import { hashPassword } from '../auth/passwords'
-import type { SettingsService } from '../settings/service'
+import { recordAudit } from '../audit'
+import { hashPassword } from '../../lib/passwords'
+import type { SettingsService } from '../settings'
 import type { TlsInfo } from '../../tls/info'
 import { phoneUrl } from '../../tls/urls'
 import { createRateLimit } from './rate-limit'
 import * as repo from './repo'
+import { setPasswordHash } from '../users'
 
 export const RESET_TOKEN_MINUTES = 30
 /** At most one mail per account in this time; the link already sent stays valid meanwhile. */
@@ -103,7 +104,7 @@ export function createPasswordResetService(deps: { db: Db; clock: Clock; logger:
         const row = repo.findUsableToken(db, tokenHash, at)
         if (!row || repo.useToken(db, row.id, at).changes !== 1) throw badRequest(MSG.resetInvalid)
         repo.voidUnusedTokens(db, row.user_id, at)
-        repo.setPasswordHash(db, row.user_id, hash, at)
+        setPasswordHash(db, row.user_id, hash, at)
         recordAudit(db, { userId: row.user_id, action: 'reset-password', entity: 'user', entityId: row.user_id, at })
       }).immediate()
     },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { localDate } from '../../contract/dates'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
-import { recipeBuilders } from '../recipes/builders'
+import { recipeBuilders } from '../../test/recipe-builders'
 import { stockBuilders } from '../stock/builders'
 
 // Issue 29 point 4: a cost per base unit below a cent (a box of 1,000 pieces) is kept exact; money is

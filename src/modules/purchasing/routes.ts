@@ -12,7 +12,7 @@ import {
   ReturnBody,
 } from '../../contract/purchasing'
 import type { AppDeps } from '../../deps'
-import { currentUser } from '../../http/access'
+import { signedIn } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { idempotencyScope } from '../../http/idempotency'
 import { parse, parseAction } from '../../http/validate'
@@ -22,7 +22,7 @@ const SuggestionsQuery = v.object({ supplier_id: v.optional(id('supplier_id')) }
 
 /** Suggestions, purchase orders and receiving (issue 18): HTTP in, envelope out. */
 export const purchasingRoutes = ({ purchasing }: AppDeps) =>
-  new Elysia({ name: 'purchasing-routes' })
+  new Elysia({ name: 'purchasing-routes' }).use(signedIn)
     .get('/purchasing/suggestions', ({ query }) => {
       const q = parse(SuggestionsQuery, query)
       return ok(purchasing.suggestions(q.supplier_id ? [q.supplier_id] : undefined))
@@ -35,21 +35,21 @@ export const purchasingRoutes = ({ purchasing }: AppDeps) =>
     .post('/purchase-orders', (ctx) => {
       const input = parse(PurchaseOrderBody, ctx.body)
       ctx.set.status = 201
-      return ok(purchasing.create(idempotencyScope(ctx, input), currentUser(ctx), input), PO_MSG.created)
-    })
+      return ok(purchasing.create(idempotencyScope(ctx, input), ctx.user, input), PO_MSG.created)
+    }, { signedIn: true })
     .post('/purchase-orders/from-suggestions', (ctx) => {
       const input = parse(FromSuggestionsBody, ctx.body)
-      const orders = purchasing.fromSuggestions(currentUser(ctx), input)
+      const orders = purchasing.fromSuggestions(ctx.user, input)
       ctx.set.status = orders.length ? 201 : 200
       return ok(orders, PO_MSG.createdFromSuggestions(orders.length))
-    })
+    }, { signedIn: true })
     .get('/purchase-orders/:id', ({ params }) => ok(purchasing.getOrder(parse(id('id'), params.id))))
     .put('/purchase-orders/:id', ({ params, body }) => ok(purchasing.update(parse(id('id'), params.id), parse(PurchaseOrderBody, body)), PO_MSG.updated))
     .post('/purchase-orders/:id/send', (ctx) => {
       const orderId = parse(id('id'), ctx.params.id)
       parseAction(ctx.body)
-      return ok(purchasing.send(orderId, currentUser(ctx)), PO_MSG.sent)
-    })
+      return ok(purchasing.send(orderId, ctx.user), PO_MSG.sent)
+    }, { signedIn: true })
     .get('/purchase-orders/:id/text', ({ params }) => {
       const { number, text } = purchasing.text(parse(id('id'), params.id))
       return new Response(text, { headers: { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': `inline; filename="${number}.txt"`, 'cache-control': 'no-store' } })
@@ -57,18 +57,18 @@ export const purchasingRoutes = ({ purchasing }: AppDeps) =>
     .post('/purchase-orders/:id/cancel', (ctx) => {
       const orderId = parse(id('id'), ctx.params.id)
       parseAction(ctx.body)
-      return ok(purchasing.cancel(orderId, currentUser(ctx)), PO_MSG.cancelled)
-    })
+      return ok(purchasing.cancel(orderId, ctx.user), PO_MSG.cancelled)
+    }, { signedIn: true })
     .post('/purchase-orders/:id/close', (ctx) => {
       const orderId = parse(id('id'), ctx.params.id)
-      return ok(purchasing.close(orderId, currentUser(ctx), parseAction(ctx.body, CloseOrderBody).reason), PO_MSG.closed)
-    })
+      return ok(purchasing.close(orderId, ctx.user, parseAction(ctx.body, CloseOrderBody).reason), PO_MSG.closed)
+    }, { signedIn: true })
     .post('/purchase-orders/:id/receipts', (ctx) => {
       const orderId = parse(id('id'), ctx.params.id)
       const input = parse(OrderReceiptBody, ctx.body)
       ctx.set.status = 201
       return ok(purchasing.receiveOrder(idempotencyScope(ctx, input), orderId, input), PO_MSG.received)
-    })
+    }, { signedIn: true })
     .get('/receipts', ({ query }) => {
       const q = parse(ReceiptListQuery, query)
       const { rows, total } = purchasing.listReceipts(q)
@@ -78,12 +78,12 @@ export const purchasingRoutes = ({ purchasing }: AppDeps) =>
       const input = parse(ReceiptBody, ctx.body)
       ctx.set.status = 201
       return ok(purchasing.receive(idempotencyScope(ctx, input), input), PO_MSG.received)
-    })
+    }, { signedIn: true })
     .get('/receipts/:id', ({ params }) => ok(purchasing.getReceipt(parse(id('id'), params.id))))
     .post('/receipts/:id/returns', (ctx) => {
       const receiptId = parse(id('id'), ctx.params.id)
       const input = parse(ReturnBody, ctx.body)
       ctx.set.status = 201
       return ok(purchasing.returnGoods(idempotencyScope(ctx, input), receiptId, input), PO_MSG.returned)
-    })
+    }, { signedIn: true })
     .get('/items/:id/prices', ({ params }) => ok(purchasing.prices(parse(id('id'), params.id))))

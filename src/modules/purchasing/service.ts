@@ -25,10 +25,10 @@ import {
 } from '../../contract/purchasing'
 import { MANAGER } from '../../contract/roles'
 import { STOCK_MSG } from '../../contract/stock'
-import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
-import type { ServiceDeps } from '../../deps'
-import { packOfItem, recordMovement, setItemCost, setItemExpiry } from '../stock'
+import { packOfItem, recordMovement, setItemCost, setItemExpiry, type StockServiceDeps } from '../stock'
+import type { PriceEvents } from './events'
 import * as repo from './repo'
 
 const packRef = (l: { pack_id: number | null; pack_name: string | null; pack_size: number }): PackRef | null =>
@@ -95,7 +95,7 @@ interface PlannedLine {
 
 export type PurchasingService = ReturnType<typeof createPurchasingService>
 
-export function createPurchasingService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createPurchasingService({ db, clock, settings, stockEvents, priceEvents }: StockServiceDeps & { priceEvents: PriceEvents }) {
   const today = () => localDate(clock(), settings.get().time_zone)
 
   const orderRow = (id: number) => repo.findOrder(db, id) ?? (() => { throw notFound('Purchase order') })()
@@ -261,7 +261,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
         const old = repo.lastPrice(db, l.item_id)
         repo.insertPrice(db, { item_id: l.item_id, supplier_id: head.supplier_id, receipt_id: receiptId, price_e5: unitCost, date: head.invoice_date, at })
         if (old !== null) {
-          const priority = stockEvents.priceReceived(db, { receiptLineId: lineId, receiptId, itemId: item.id, itemName: item.name, unit: item.unit, supplierName: supplier, oldPrice: old, newPrice: unitCost })
+          const priority = priceEvents.priceReceived(db, { receiptLineId: lineId, receiptId, itemId: item.id, itemName: item.name, unit: item.unit, supplierName: supplier, oldPrice: old, newPrice: unitCost })
           if (priority)
             priceChanges.push({ item_id: item.id, item_name: item.name, old_price: fromCost(old), new_price: fromCost(unitCost), change_pct: priceChangePct(old, unitCost), priority })
         }
@@ -310,18 +310,13 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
 
     /** A new DRAFT, once per Idempotency-Key: a retry answers the draft it made, never a second one. */
     create(scope: IdempotencyScope, user: User, input: PurchaseOrderInput): PurchaseOrder {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             supplierOrRefuse(input.supplier_id)
             const lines = orderLinesOf(input.lines)
             const id = repo.insertOrder(db, { number: repo.nextOrderNumber(db, today()), supplier_id: input.supplier_id, expected_date: input.expected_date ?? null, note: input.note ?? null, from_suggestions: 0, user_id: user.id, at: now.toISOString() })
             repo.replaceOrderLines(db, id, lines)
             return view(id)
-          }),
-        )
-        .immediate()
+          })
     },
 
     /**
@@ -419,10 +414,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
 
     /** A delivery against an order: quantities in each line's pack; one transaction, once per Idempotency-Key. */
     receiveOrder(scope: IdempotencyScope, orderId: number, input: OrderReceiptInput): Receipt {
-      const now = clock()
-      const result = db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      const result = writeOnce(db, scope, clock, (now) => {
             const o = orderRow(orderId)
             wrongStatus(o, 'received', OPEN_PO_STATUSES)
             const lines = new Map(repo.orderLines(db, orderId).map((l) => [l.id, l]))
@@ -445,18 +437,13 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
             const complete = after.every((l) => l.received_quantity >= l.quantity)
             repo.setStatus(db, orderId, complete ? 'RECEIVED' : 'PARTIALLY_RECEIVED', now.toISOString())
             return receiptView(receiptId, priceChanges)
-          }),
-        )
-        .immediate()
+          })
       return result
     },
 
     /** A delivery without an order. */
     receive(scope: IdempotencyScope, input: ReceiptInput): Receipt {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             supplierOrRefuse(input.supplier_id)
             const planned: PlannedLine[] = input.lines.map((l) => {
               const item = itemOrRefuse(l.item_id)
@@ -464,9 +451,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
             })
             const { receiptId, priceChanges } = writeReceipt(scope.userId, { ...input, order_id: null, invoice_total: input.invoice_total ?? null }, planned, `Invoice ${input.invoice_number}`)
             return receiptView(receiptId, priceChanges)
-          }),
-        )
-        .immediate()
+          })
     },
 
     listReceipts(q: { page: number; limit: number; supplier_id?: number }) {
@@ -478,10 +463,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
 
     /** Goods sent back: OUT rows (source RETURN), at most what the receipt brought in less earlier returns. */
     returnGoods(scope: IdempotencyScope, receiptId: number, input: ReturnInput): Receipt {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             const r = receiptRow(receiptId)
             const lines = repo.receiptLines(db, receiptId)
             const returns = repo.receiptReturns(db, receiptId)
@@ -514,9 +496,7 @@ export function createPurchasingService({ db, clock, settings, stockEvents }: Se
               repo.setReturnMovement(db, returnId, movement.id)
             }
             return receiptView(receiptId)
-          }),
-        )
-        .immediate()
+          })
     },
 
     prices(itemId: number): ItemPrice[] {

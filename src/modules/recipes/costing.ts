@@ -1,5 +1,5 @@
 import { add, cmp, div, exact, hundredths, mul, round, ZERO, type Exact } from '../../contract/exact'
-import { COST_DECIMALS, COST_SCALE } from '../../contract/fixed'
+import { COST_DECIMALS, COST_SCALE, formatQty, fromCents, toCents } from '../../contract/fixed'
 import type { CostLine, LineStatus, MenuCostingRow, RecipeCost } from '../../contract/recipes'
 import { toStockUnit, toYieldUnit } from '../../contract/units'
 import type { CostItemRow, CostLineRow, RecipeRow } from './repo'
@@ -109,7 +109,7 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
         name: e.name,
         quantity: round(mul(hundredths(l.quantity), scale)),
         unit: l.unit,
-        yield_pct: e.yieldPct / 100,
+        yield_pct: fromCents(e.yieldPct),
         purchased_quantity: round(mul(e.purchased, scale)),
         purchased_unit: l.unit,
         // An item's cost per unit with its own decimals (0.007); a sub-recipe's batch cost is an amount.
@@ -124,7 +124,7 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
     })
   }
 
-  const targetOf = (r: RecipeRow) => r.target_food_cost_pct ?? Math.round(targetDefaultPct * 100)
+  const targetOf = (r: RecipeRow) => r.target_food_cost_pct ?? toCents(targetDefaultPct)
 
   /** The figures of a recipe's page and of the menu costing table. */
   function figures(r: RecipeRow) {
@@ -138,9 +138,9 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
       batch: b,
       cost_per_yield_unit: b.complete ? round(perYield, COST_DECIMALS) : null, // a cost per unit, like an item's: 0.0041 per ml
       plate_cost: plate ? round(plate) : null,
-      menu_price: r.menu_price === null ? null : r.menu_price / 100,
+      menu_price: r.menu_price === null ? null : fromCents(r.menu_price),
       food_cost_pct: pct ? round(pct) : null,
-      target_food_cost_pct: target / 100,
+      target_food_cost_pct: fromCents(target),
       over_target: pct !== null && cmp(pct, hundredths(target)) > 0,
       suggested_price: plate ? round(div(plate, PCT(target))) : null,
       /** Exact, for alerts and reports. */
@@ -161,7 +161,7 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
         kind: r.kind,
         complete: f.batch.complete,
         batch_cost: round(f.batch.total),
-        yield_quantity: r.yield_quantity / 100,
+        yield_quantity: fromCents(r.yield_quantity),
         yield_unit: r.yield_unit,
         cost_per_yield_unit: f.cost_per_yield_unit,
         plate_cost: f.plate_cost,
@@ -201,7 +201,7 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
   }
 }
 
-const hundredthsText = (h: number) => String(h / 100)
+const hundredthsText = formatQty
 
 /** Menu costing order: food cost % descending; dishes without one (not complete, no price) last, by name. */
 export const byFoodCostDesc = (a: MenuCostingRow, b: MenuCostingRow) =>

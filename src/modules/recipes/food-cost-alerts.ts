@@ -1,6 +1,6 @@
 import type { Db } from '../../db/open'
-import * as alerts from '../alerts/repo'
-import type { AlertContext } from '../alerts/engine'
+import * as alerts from '../alerts'
+import type { AlertContext } from '../alerts'
 import { createCosting } from './costing'
 import * as repo from './repo'
 

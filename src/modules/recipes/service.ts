@@ -1,10 +1,11 @@
-import { toCents } from '../../contract/fixed'
+import { fromCents, toCents } from '../../contract/fixed'
 import { PORTION, RECIPE_MSG, type CostPreviewInput, type Recipe, type RecipeCost, type RecipeInput, type RecipeLineInput, type RecipeSummary, type UpdateRecipeInput, type MenuCostingRow, type RecipeKind } from '../../contract/recipes'
 import type { User } from '../../contract/auth'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { byFoodCostDesc, createCosting } from './costing'
 import * as repo from './repo'
+import { checkFoodCost } from './food-cost-alerts'
 
 export type RecipeService = ReturnType<typeof createRecipeService>
 
@@ -16,9 +17,9 @@ const toRecipe = (r: repo.RecipeRow, lines: repo.LineRow[]): Recipe => ({
     item_id: l.item_id,
     recipe_id: l.sub_recipe_id,
     name: l.name,
-    quantity: l.quantity / 100,
+    quantity: fromCents(l.quantity),
     unit: l.unit,
-    yield_pct: l.yield_pct === null ? null : l.yield_pct / 100,
+    yield_pct: l.yield_pct === null ? null : fromCents(l.yield_pct),
   })),
 })
 
@@ -26,10 +27,10 @@ const summaryFields = (r: repo.RecipeRow) => ({
   id: r.id,
   name: r.name,
   kind: r.kind,
-  yield_quantity: r.yield_quantity / 100,
+  yield_quantity: fromCents(r.yield_quantity),
   yield_unit: r.yield_unit,
-  menu_price: r.menu_price === null ? null : r.menu_price / 100,
-  target_food_cost_pct: r.target_food_cost_pct === null ? null : r.target_food_cost_pct / 100,
+  menu_price: r.menu_price === null ? null : fromCents(r.menu_price),
+  target_food_cost_pct: r.target_food_cost_pct === null ? null : fromCents(r.target_food_cost_pct),
   sales_code: r.sales_code,
   category: r.category,
   is_active: r.is_active === 1,
@@ -69,7 +70,7 @@ const lineValues = (lines: RecipeLineInput[]): repo.LineValues[] =>
     yield_pct: l.yield_pct === undefined || l.yield_pct === null ? null : toCents(l.yield_pct),
   }))
 
-export function createRecipeService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createRecipeService({ db, clock, settings }: ServiceDeps) {
   const row = (id: number) => repo.findRecipe(db, id) ?? (() => { throw notFound('Recipe') })()
   const target = () => settings.get().target_food_cost_pct
 
@@ -152,7 +153,7 @@ export function createRecipeService({ db, clock, settings, stockEvents }: Servic
         const merged: Fields = {
           name: input.name ?? old.name,
           kind: input.kind ?? old.kind,
-          yield_quantity: input.yield_quantity !== undefined ? input.yield_quantity : old.yield_quantity / 100,
+          yield_quantity: input.yield_quantity !== undefined ? input.yield_quantity : fromCents(old.yield_quantity),
           yield_unit: input.yield_unit !== undefined ? input.yield_unit : old.yield_unit,
           menu_price: input.menu_price !== undefined ? input.menu_price : current.menu_price,
           target_food_cost_pct: input.target_food_cost_pct !== undefined ? input.target_food_cost_pct : current.target_food_cost_pct,
@@ -169,7 +170,7 @@ export function createRecipeService({ db, clock, settings, stockEvents }: Servic
         repo.updateRecipe(db, id, values, clock().toISOString())
         if (input.lines) repo.replaceLines(db, id, lineValues(input.lines))
         // A new price, target or lines may bring a dish back under its target: its FOOD_COST alert resolves (or is refreshed).
-        stockEvents.costsChanged(db, { recipeIds: [id], resolveOnly: true })
+        checkFoodCost(db, { clock, settings: settings.get }, { recipeIds: [id], resolveOnly: true })
       }).immediate()
       return get(id)
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { addDays, localDate } from '../../contract/dates'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
-import { kitchenBuilders } from '../kitchen-inventory/builders'
+import { kitchenBuilders } from '../../test/kitchen-builders'
 
 // One small restaurant with known figures: two days ago Beef and Cola were delivered; today they moved.
 

@@ -1,16 +1,16 @@
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { GenerateReportBody, type GenerateReportBody as GenerateReportInput, REPORT_MSG, REPORT_VIEWS, ReportRangeQuery, reportFileName, reportType, type ReportType } from '../../contract/reports'
-import { currentUser } from '../../http/access'
+import { signedIn } from '../../http/access'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 
 export const reportsRoutes = ({ reports }: AppDeps) => {
-  const app = new Elysia({ name: 'reports-routes', prefix: '/reports' })
+  const app = new Elysia({ name: 'reports-routes', prefix: '/reports' }).use(signedIn)
     .post('/generate', (ctx) => {
       const body: GenerateReportInput = parse(GenerateReportBody, ctx.body)
-      return ok(reports.generate(currentUser(ctx).id, body.report_type, body.start_date!, body.end_date!, body.format), REPORT_MSG.generated)
-    })
+      return ok(reports.generate(ctx.user.id, body.report_type, body.start_date!, body.end_date!, body.format), REPORT_MSG.generated)
+    }, { signedIn: true })
     .get('/history', () => ok(reports.history()))
     .get('/download/:type', ({ params, query }) => {
       const type = parse(reportType, params.type)

@@ -6,7 +6,7 @@ import { closing, openReader } from '../../db/rows'
 import { REPORTS } from './catalog'
 import type { ReportCells, ReportDefinition, ReportRange, ReportRow } from './report'
 import * as repo from './repo'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 
 const csvKind = (c: ReportColumn): CsvColumn<unknown>['kind'] => (c.kind === 'money' || c.kind === 'cost' || c.kind === 'qty' ? c.kind : 'text')
 const csvColumns = (def: ReportDefinition): CsvColumn<ReportRow>[] => def.columns.map((c) => ({ header: c.header, value: (row) => row[c.key], kind: csvKind(c) }))

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/open'
 import { iterate } from '../../db/rows'
-import { formatCost } from '../../contract/fixed'
+import { formatCost, fromCents } from '../../contract/fixed'
 import { col, recordsOf, valueOf, money, localStamper, type ReportRange, type ReportCells, type ReportDefinition } from './report'
 
 const MOVEMENTS_SQL = `SELECT m.movement_date, m.item_id, m.type, m.source_type, m.quantity, m.user_id, m.reference, m.remarks
@@ -59,7 +59,7 @@ function movementCells(db: Db, r: ReportRange): Iterable<ReportCells> {
       item.category,
       m.type,
       m.source_type,
-      q / 100,
+      fromCents(q),
       item.unit,
       item.cost,
       (m.type === 'OUT' || q < 0 ? -value : value) / 100,

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { IdParam, RoleBody } from '../../contract/auth'
 import { MSG } from '../../contract/messages'
-import { currentUser } from '../../http/access'
+import { signedIn } from '../../http/access'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 
@@ -13,12 +13,17 @@ export const authRolesRoutes = ({ roles }: AppDeps) => new Elysia({ name: 'auth-
 export const managerRolesRoutes = ({ roles }: AppDeps) => {
   const idOf = (params: unknown) => parse(IdParam, params).id
   return new Elysia({ name: 'manager-roles-routes', prefix: '/manager/roles' })
+    .use(signedIn)
     .get('', () => ok(roles.list()))
-    .post('', (ctx) => ok(roles.create(currentUser(ctx).id, parse(RoleBody, ctx.body).role_name), MSG.roleCreated))
+    .post('', ({ user, body }) => ok(roles.create(user.id, parse(RoleBody, body).role_name), MSG.roleCreated), { signedIn: true })
     .get('/:id', ({ params }) => ok(roles.get(idOf(params))))
-    .put('/:id', (ctx) => ok(roles.rename(currentUser(ctx).id, idOf(ctx.params), parse(RoleBody, ctx.body).role_name), MSG.roleUpdated))
-    .delete('/:id', (ctx) => {
-      roles.remove(currentUser(ctx).id, idOf(ctx.params))
-      return ok(null, MSG.roleDeleted)
-    })
+    .put('/:id', ({ user, params, body }) => ok(roles.rename(user.id, idOf(params), parse(RoleBody, body).role_name), MSG.roleUpdated), { signedIn: true })
+    .delete(
+      '/:id',
+      ({ user, params }) => {
+        roles.remove(user.id, idOf(params))
+        return ok(null, MSG.roleDeleted)
+      },
+      { signedIn: true },
+    )
 }

@@ -3,7 +3,7 @@ import { MSG } from '../../contract/messages'
 import type { Db } from '../../db/open'
 import { conflict, notFound } from '../../lib/errors'
 import type { Clock } from '../../lib/clock'
-import { recordAudit } from '../audit/audit'
+import { recordAudit } from '../audit'
 import * as repo from './repo'
 
 export type RolesService = ReturnType<typeof createRolesService>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
-import { recipeBuilders } from '../recipes/builders'
+import { recipeBuilders } from '../../test/recipe-builders'
 
 let env: TestEnv
 let manager: string

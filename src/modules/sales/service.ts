@@ -1,7 +1,7 @@
-import { toCents } from '../../contract/fixed'
+import { fromCents, toCents } from '../../contract/fixed'
 import { RECIPE_MSG, type SalesDayLine, type SalesImportLine, type SalesImportResult, type SalesMapping } from '../../contract/recipes'
 import type { User } from '../../contract/auth'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 import { badRequest } from '../../lib/errors'
 import { readSalesCsv } from './csv-import'
 import * as repo from './repo'
@@ -17,8 +17,8 @@ const dayLine = (r: repo.ResolvedSaleRow): SalesDayLine => ({
   recipe_name: r.recipe_name,
   code: r.code,
   name: r.name,
-  quantity: r.quantity / 100,
-  net_sales: r.net_sales / 100,
+  quantity: fromCents(r.quantity),
+  net_sales: fromCents(r.net_sales),
   source: r.source,
   status: r.status,
 })
@@ -40,7 +40,7 @@ export function createSalesService({ db, clock }: ServiceDeps) {
           const out: SalesImportLine[] = lines.map((l) => {
             const key = l.code.toLowerCase()
             const r = resolved.get(key) ?? resolved.set(key, repo.resolveCode(db, l.code)).get(key)!
-            return { ...l, quantity: l.quantity / 100, net_sales: l.net_sales / 100, ...r }
+            return { ...l, quantity: fromCents(l.quantity), net_sales: fromCents(l.net_sales), ...r }
           })
           const replaced = repo.countReplaced(db, days, periodUsed)
           if (!dryRun) {
@@ -51,7 +51,7 @@ export function createSalesService({ db, clock }: ServiceDeps) {
           for (const l of out.filter((x) => x.status === 'UNMAPPED')) {
             const key = l.code.toLowerCase()
             const u = unmapped.get(key)
-            if (u) (u.quantity = (Math.round(u.quantity * 100) + Math.round(l.quantity * 100)) / 100), (u.net_sales = (Math.round(u.net_sales * 100) + Math.round(l.net_sales * 100)) / 100)
+            if (u) (u.quantity = fromCents(toCents(u.quantity) + toCents(l.quantity))), (u.net_sales = fromCents(toCents(u.net_sales) + toCents(l.net_sales)))
             else unmapped.set(key, { code: l.code, name: l.name, quantity: l.quantity, net_sales: l.net_sales })
           }
           const dates = periodUsed ? [...new Set([...days, `${periodUsed.from}..${periodUsed.to}`])] : days
@@ -71,7 +71,7 @@ export function createSalesService({ db, clock }: ServiceDeps) {
       return repo.mappings(db).find((m) => m.code.toLowerCase() === code.toLowerCase())!
     },
 
-    unmapped: () => repo.unmappedCodes(db).map((u) => ({ ...u, quantity: u.quantity / 100, net_sales: u.net_sales / 100 })),
+    unmapped: () => repo.unmappedCodes(db).map((u) => ({ ...u, quantity: fromCents(u.quantity), net_sales: fromCents(u.net_sales) })),
 
     day: (date: string) => repo.dayLines(db, date).map(dayLine),
 

@@ -3,8 +3,8 @@ import type { Db } from '../../db/open'
 import type { Clock } from '../../lib/clock'
 import { boxTimeZone } from '../../lib/box-zone'
 import { badRequest } from '../../lib/errors'
-import { recordAudit } from '../audit/audit'
-import { isValidCron } from '../backups/schedule'
+import { recordAudit } from '../audit'
+import { isValidCron } from '../../lib/cron'
 
 export type SettingsService = ReturnType<typeof createSettingsService>
 

@@ -1,9 +1,10 @@
-import type { DemoContext } from '../../cli/demo'
+import type { DemoContext } from '../../db/demo'
 import { toCents, toCost } from '../../contract/fixed'
 import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
 import { upsertCategory } from '../categories'
 import { upsertSupplier } from '../suppliers'
 import { recordMovement } from './ledger'
+import type { StockEvents } from './events'
 import { insertItem } from './items-repo'
 import { gtinCheckDigit } from '../../contract/barcodes'
 import type { UnitCodes } from './items-service'
@@ -121,7 +122,7 @@ function random(seed: number) {
 const WHOLE_UNITS = new Set(['pieces', 'bundles', 'heads', 'bottles', 'cartons', 'trays', 'rolls', 'packs'])
 
 /** `codes`: barcodes' unit codes (stock does not import barcodes, which reads stock). */
-export function seedStockDemo(ctx: DemoContext, codes: UnitCodes) {
+export function seedStockDemo(ctx: DemoContext & { stockEvents: StockEvents }, codes: UnitCodes) {
   const { db, now, userIds, zone } = ctx
   const today = localDate(now, zone)
   const rnd = random(20260101)

@@ -1,4 +1,4 @@
-import type { DoctorCheck } from '../../cli/doctor'
+import type { DoctorCheck } from '../../db/doctor'
 import { formatQty } from '../../contract/fixed'
 import { itemTotals, recountItemTotals } from './items-repo'
 import * as repo from './ledger-repo'

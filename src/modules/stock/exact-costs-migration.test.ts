@@ -7,7 +7,7 @@ import { createDeps } from '../../deps'
 import { migrate, openDb, type Db } from '../../db/open'
 import { MIGRATIONS } from '../../db/migrations'
 import { createLogger } from '../../lib/log'
-import { hashPassword } from '../auth/passwords'
+import { hashPassword } from '../../lib/passwords'
 import { stockLedgerCheck } from './doctor'
 
 // Migration 0015 (exact costs) on a database built by 0001–0014 holding data: every figure survives.

@@ -1,6 +1,9 @@
 // Stock's one face: other modules import from here only (items-repo, packs-repo, ledger-repo … are stock's own).
 // Every write to items and item_packs is made by stock, and the main-store ledger is stock's: other modules call these.
 
+// What stock tells (the wiring subscribes the listeners) and the deps of a service that moves stock.
+export { createStockEvents, type CostsChange, type MovementFact, type OldCosts, type StockChange, type StockChangeMany, type StockEvents, type StockListener, type StockServiceDeps } from './events'
+
 // The main-store ledger.
 export { recordMovement, markVerified, activeItem, signedEffect, isEditable, type LedgerEntry } from './ledger'
 
@@ -23,6 +26,3 @@ export {
 
 // Packs: read by one query (packRowsOf).
 export { packRowsOf, packsOf, packOfItem, toPack, type PackRow, type StoredPack } from './packs-repo'
-
-// Test builders (tests only).
-export { stockBuilders } from './builders'

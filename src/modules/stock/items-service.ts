@@ -1,9 +1,9 @@
 import { STOCK_MSG, type CreateItemInput, type ItemCostingFields, type Item, type ItemStatistics, type UpdateItemInput } from '../../contract/stock'
 import { costValueCents, fromCents, fromCost, toCents, toCost } from '../../contract/fixed'
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
-import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, notFound } from '../../lib/errors'
-import type { ServiceDeps } from '../../deps'
+import type { StockServiceDeps } from './events'
 import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import { activeItem, recordMovement } from './ledger'
@@ -75,10 +75,10 @@ const seesValue = (user: User) => user.role_name === MANAGER
  * old unit code by the new one. Given by the wiring (deps.ts), so stock never imports barcodes (which reads stock).
  */
 export interface UnitCodes {
-  setUnitCode(db: ServiceDeps['db'], itemId: number, old: string | null, code: string | null, at: string): void
+  setUnitCode(db: StockServiceDeps['db'], itemId: number, old: string | null, code: string | null, at: string): void
 }
 
-export function createItemService({ db, clock, settings, stockEvents }: ServiceDeps, codes: UnitCodes) {
+export function createItemService({ db, clock, settings, stockEvents }: StockServiceDeps, codes: UnitCodes) {
   const today = () => localDate(clock(), settings.get().time_zone)
   const row = (id: number) => repo.findItem(db, id) ?? (() => { throw notFound('Item') })()
   /** One item as answered, with its packs. */
@@ -135,11 +135,8 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
 
     /** A new item; an initial quantity above 0 is written as an IN "Opening stock" so the ledger explains every unit. */
     create(scope: IdempotencyScope, user: User, input: CreateItemInput): Item {
-      const now = clock()
       const userId = scope.userId
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             const at = now.toISOString()
             checkItem({ ...input, value: { cost_e5: toCost(input.cost_price), quantity: toCents(input.current_quantity) } }, null)
             const id = repo.insertItem(
@@ -165,9 +162,7 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
             if (opening > 0) recordMovement(db, stockEvents, { itemId: id, type: 'IN', quantity: opening, remarks: 'Opening stock', userId, sourceType: 'OPENING', at })
             else stockEvents.changed(db, { itemIds: [id] }) // an empty new item may already be low
             return shown(id, seesValue(user))
-          }),
-        )
-        .immediate()
+          })
     },
 
     /** Edits the item's details; the balance is never among them (a stock count or a movement changes it). */
@@ -225,19 +220,14 @@ export function createItemService({ db, clock, settings, stockEvents }: ServiceD
 
     /** A stock count: sets the counted quantity and records the difference as a signed ADJUSTMENT with the reason. */
     count(scope: IdempotencyScope, user: User, id: number, input: { quantity: number; remarks: string }): { item: Item; changed: boolean } {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             const item = activeItem(db, id)
             const difference = toCents(input.quantity) - item.current_quantity
             if (difference !== 0) {
               recordMovement(db, stockEvents, { itemId: id, type: 'ADJUSTMENT', quantity: difference, remarks: input.remarks, userId: scope.userId, sourceType: 'COUNT', at: now.toISOString() })
             }
             return { item: shown(id, seesValue(user)), changed: difference !== 0 }
-          }),
-        )
-        .immediate()
+          })
     },
   }
 }

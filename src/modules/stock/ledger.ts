@@ -1,7 +1,7 @@
 import { exceedsValueCeiling, STOCK_MSG, type MovementType } from '../../contract/stock'
 import type { Db } from '../../db/open'
 import { badRequest, conflict, notFound } from '../../lib/errors'
-import type { StockEvents } from '../alerts/events'
+import type { StockEvents } from './events'
 import * as items from './items-repo'
 import * as repo from './ledger-repo'
 

@@ -1,11 +1,11 @@
 import { MADE_BY, mayChangeMovement, STOCK_MSG, type MovementHistoryEntry, type MovementInput, type MovementSnapshot, type MovementStatistics, type MovementType, type StockMovement, type UpdateMovementInput } from '../../contract/stock'
 import { fromCents, toCents } from '../../contract/fixed'
 import { addDays, startOfLocalDay } from '../../contract/dates'
-import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
 import { notFound, conflict, forbidden } from '../../lib/errors'
 import type { User } from '../../contract/auth'
-import { recordAudit } from '../audit/audit'
-import type { ServiceDeps } from '../../deps'
+import { recordAudit } from '../audit'
+import type { StockServiceDeps } from './events'
 import { activeItem, changeBalanceOrRefuse, isEditable, recordMovement, signedEffect } from './ledger'
 import * as items from './items-repo'
 import * as repo from './ledger-repo'
@@ -59,7 +59,7 @@ export interface MovementQuery {
 
 export type MovementService = ReturnType<typeof createMovementService>
 
-export function createMovementService({ db, clock, settings, stockEvents }: ServiceDeps) {
+export function createMovementService({ db, clock, settings, stockEvents }: StockServiceDeps) {
   /** The movement's detail: the row with its edit history. */
   const view = (id: number): StockMovement => {
     const row = repo.findMovementView(db, id)
@@ -106,10 +106,7 @@ export function createMovementService({ db, clock, settings, stockEvents }: Serv
 
     /** A person's IN or OUT. An OUT above the balance is refused with the spec's message. */
     record(scope: IdempotencyScope, input: MovementInput): StockMovement {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             const row = recordMovement(db, stockEvents, {
               itemId: input.item_id,
               type: input.type,
@@ -120,9 +117,7 @@ export function createMovementService({ db, clock, settings, stockEvents }: Serv
               at: now.toISOString(),
             })
             return { ...toMovement(row), history: [] }
-          }),
-        )
-        .immediate()
+          })
     },
 
     /**
@@ -130,10 +125,7 @@ export function createMovementService({ db, clock, settings, stockEvents }: Serv
      * Keeps who edited and when, and the values before and after in the history and the audit log.
      */
     update(scope: IdempotencyScope, user: Pick<User, 'id' | 'role_name'>, id: number, input: UpdateMovementInput): StockMovement {
-      const now = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, now, () => {
+      return writeOnce(db, scope, clock, (now) => {
             const at = now.toISOString()
             const old = changeableRow(id, user, now)
             const next = {
@@ -164,9 +156,7 @@ export function createMovementService({ db, clock, settings, stockEvents }: Serv
             recordAudit(db, { userId: user.id, action: 'edit', entity: 'stock_movement', entityId: id, details: { before, after }, at })
             stockEvents.changed(db, { itemIds: [...deltas.keys()] })
             return view(id)
-          }),
-        )
-        .immediate()
+          })
     },
 
     /** Reverses the row; deleting an IN that was already used is refused by the same rule. The deletion stays in the history and the audit log. */

@@ -15,8 +15,9 @@ import {
   UpdateMovementBody,
   withTypeAlias,
 } from '../../contract/stock'
+import type { User } from '../../contract/auth'
 import type { AppDeps } from '../../deps'
-import { currentUser } from '../../http/access'
+import { signedIn } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { idempotencyScope } from '../../http/idempotency'
 import { parse } from '../../http/validate'
@@ -25,25 +26,25 @@ import type { MovementQuery } from './movements-service'
 
 /** Items under /items: HTTP in, envelope out; who sees values is the service's rule. */
 export const itemRoutes = ({ items }: AppDeps) => {
-  const list = (ctx: object, o: ItemListOptions) => {
-    const { rows, total } = items.list(o, currentUser(ctx))
+  const list = (ctx: { user: User }, o: ItemListOptions) => {
+    const { rows, total } = items.list(o, ctx.user)
     return listOf(rows, { total, page: o.page, limit: o.limit })
   }
-  return new Elysia({ name: 'item-routes', prefix: '/items' })
-    .get('', (ctx) => list(ctx, parse(ItemListQuery, ctx.query)))
+  return new Elysia({ name: 'item-routes', prefix: '/items' }).use(signedIn)
+    .get('', (ctx) => list(ctx, parse(ItemListQuery, ctx.query)), { signedIn: true })
     .post('', (ctx) => {
       const input = parse(CreateItemBody, ctx.body)
       ctx.set.status = 201
-      return ok(items.create(idempotencyScope(ctx, input), currentUser(ctx), input), STOCK_MSG.itemCreated)
-    })
-    .get('/search', (ctx) => list(ctx, parse(ItemListQuery, ctx.query)))
-    .get('/low-stock', (ctx) => list(ctx, { ...parse(PagingQuery, ctx.query), status: 'low', sort: 'quantity' }))
-    .get('/critical-stock', (ctx) => list(ctx, { ...parse(PagingQuery, ctx.query), status: 'out', sort: 'name' }))
-    .get('/expiring', (ctx) => list(ctx, { ...parse(ExpiringQuery, ctx.query), status: 'expiring', sort: 'expiry_date' }))
-    .get('/expired', (ctx) => list(ctx, { ...parse(PagingQuery, ctx.query), status: 'expired', sort: 'expiry_date' }))
-    .get('/statistics', (ctx) => ok(items.statistics(currentUser(ctx))))
-    .get('/:id', (ctx) => ok(items.get(parse(id('id'), ctx.params.id), currentUser(ctx))))
-    .put('/:id', (ctx) => ok(items.update(parse(id('id'), ctx.params.id), parse(UpdateItemBody, ctx.body), currentUser(ctx)), STOCK_MSG.itemUpdated))
+      return ok(items.create(idempotencyScope(ctx, input), ctx.user, input), STOCK_MSG.itemCreated)
+    }, { signedIn: true })
+    .get('/search', (ctx) => list(ctx, parse(ItemListQuery, ctx.query)), { signedIn: true })
+    .get('/low-stock', (ctx) => list(ctx, { ...parse(PagingQuery, ctx.query), status: 'low', sort: 'quantity' }), { signedIn: true })
+    .get('/critical-stock', (ctx) => list(ctx, { ...parse(PagingQuery, ctx.query), status: 'out', sort: 'name' }), { signedIn: true })
+    .get('/expiring', (ctx) => list(ctx, { ...parse(ExpiringQuery, ctx.query), status: 'expiring', sort: 'expiry_date' }), { signedIn: true })
+    .get('/expired', (ctx) => list(ctx, { ...parse(PagingQuery, ctx.query), status: 'expired', sort: 'expiry_date' }), { signedIn: true })
+    .get('/statistics', (ctx) => ok(items.statistics(ctx.user)), { signedIn: true })
+    .get('/:id', (ctx) => ok(items.get(parse(id('id'), ctx.params.id), ctx.user)), { signedIn: true })
+    .put('/:id', (ctx) => ok(items.update(parse(id('id'), ctx.params.id), parse(UpdateItemBody, ctx.body), ctx.user), STOCK_MSG.itemUpdated), { signedIn: true })
     .delete('/:id', (ctx) => {
       const result = items.remove(parse(id('id'), ctx.params.id))
       return ok(result, result.deleted ? STOCK_MSG.itemDeleted : STOCK_MSG.itemDeactivated)
@@ -51,9 +52,9 @@ export const itemRoutes = ({ items }: AppDeps) => {
     .patch('/:id/quantity', (ctx) => {
       const itemId = parse(id('id'), ctx.params.id)
       const input = parse(StockCountBody, ctx.body)
-      const { item, changed } = items.count(idempotencyScope(ctx, input), currentUser(ctx), itemId, input)
+      const { item, changed } = items.count(idempotencyScope(ctx, input), ctx.user, itemId, input)
       return ok(item, changed ? STOCK_MSG.stockCounted : STOCK_MSG.countUnchanged)
-    })
+    }, { signedIn: true })
 }
 
 /** The main-store ledger under /stock-movements. */
@@ -62,13 +63,13 @@ export const stockMovementRoutes = ({ movements }: AppDeps) => {
     const { rows, total } = movements.list(q)
     return listOf(rows, { total, page: q.page, limit: q.limit })
   }
-  return new Elysia({ name: 'stock-movement-routes', prefix: '/stock-movements' })
+  return new Elysia({ name: 'stock-movement-routes', prefix: '/stock-movements' }).use(signedIn)
     .get('', ({ query }) => list(parse(MovementListQuery, query)))
     .post('', (ctx) => {
       const input = parse(MovementBody, withTypeAlias(ctx.body))
       ctx.set.status = 201
       return ok(movements.record(idempotencyScope(ctx, input), input), STOCK_MSG.movementRecorded)
-    })
+    }, { signedIn: true })
     .get('/statistics', () => ok(movements.statistics()))
     .get('/search', ({ query }) => list(parse(MovementListQuery, query)))
     .get('/date-range', ({ query }) => list(parse(DateRangeQuery, query)))
@@ -79,10 +80,10 @@ export const stockMovementRoutes = ({ movements }: AppDeps) => {
     .put('/:id', (ctx) => {
       const movementId = parse(id('id'), ctx.params.id)
       const input = parse(UpdateMovementBody, withTypeAlias(ctx.body))
-      return ok(movements.update(idempotencyScope(ctx, input), currentUser(ctx), movementId, input), STOCK_MSG.movementUpdated)
-    })
+      return ok(movements.update(idempotencyScope(ctx, input), ctx.user, movementId, input), STOCK_MSG.movementUpdated)
+    }, { signedIn: true })
     .delete('/:id', (ctx) => {
-      movements.remove(currentUser(ctx), parse(id('id'), ctx.params.id))
+      movements.remove(ctx.user, parse(id('id'), ctx.params.id))
       return ok(null, STOCK_MSG.movementDeleted)
-    })
+    }, { signedIn: true })
 }

@@ -3,7 +3,7 @@ import { id } from '../../contract/fields'
 import { MANAGER } from '../../contract/roles'
 import { PagingQuery, STOCK_MSG, SupplierBody } from '../../contract/stock'
 import type { AppDeps } from '../../deps'
-import { currentUser } from '../../http/access'
+import { signedIn } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 
@@ -13,10 +13,10 @@ export const supplierRoutes = ({ suppliers }: AppDeps) => {
     const { rows, total } = suppliers.list(q)
     return listOf(rows, { total, page: q.page, limit: q.limit })
   }
-  return new Elysia({ name: 'supplier-routes', prefix: '/suppliers' })
+  return new Elysia({ name: 'supplier-routes', prefix: '/suppliers' }).use(signedIn)
     .get('', list)
     .get('/search', list)
-    .get('/statistics', (ctx) => ok(suppliers.statistics(currentUser(ctx).role_name === MANAGER)))
+    .get('/statistics', (ctx) => ok(suppliers.statistics(ctx.user.role_name === MANAGER)), { signedIn: true })
     .post('', ({ body, set }) => {
       set.status = 201
       return ok(suppliers.create(parse(SupplierBody, body)), STOCK_MSG.supplierCreated)

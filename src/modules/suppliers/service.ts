@@ -2,7 +2,7 @@ import { STOCK_MSG, type Supplier, type SupplierInput, type SupplierStatistics }
 import { fromCents } from '../../contract/fixed'
 import { conflict, notFound } from '../../lib/errors'
 import * as repo from './repo'
-import type { ServiceDeps } from '../../deps'
+import type { ServiceDeps } from '../../db/service-deps'
 
 export type SupplierService = ReturnType<typeof createSupplierService>
 

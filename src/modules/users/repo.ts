@@ -1,7 +1,57 @@
+import type { User } from '../../contract/auth'
 import type { Db } from '../../db/open'
 import { containsPattern } from '../../db/like'
-import { USER_COLUMNS, type UserRow } from '../auth/repo'
 import { sqlInteger } from '../../db/sql-integer'
+
+export interface UserRow {
+  id: number
+  name: string
+  email: string
+  role_id: number
+  role_name: string
+  is_active: number
+  token_version: number
+  sid: string
+  password_hash: string
+  last_login_at: string | null
+  created_at: string
+}
+
+export const USER_COLUMNS = `u.id, u.name, u.email, u.role_id, r.role_name, u.is_active, u.token_version, u.sid,
+  u.password_hash, u.last_login_at, u.created_at`
+
+/** The public face of a user row: no hash, no token version. */
+export const toUser = (row: UserRow): User => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role_id: row.role_id,
+  role_name: row.role_name,
+  is_active: row.is_active === 1,
+  last_login_at: row.last_login_at,
+  created_at: row.created_at,
+})
+
+export const findUserById = (db: Db, id: number) =>
+  db.query(`SELECT ${USER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = $id`).get({ id }) as UserRow | null
+
+export const findUserByEmail = (db: Db, email: string) =>
+  db.query(`SELECT ${USER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id WHERE u.email = $email`).get({ email }) as UserRow | null
+
+/** A successful sign-in. */
+export const recordLogin = (db: Db, id: number, at: string) => db.query('UPDATE users SET last_login_at = $at WHERE id = $id').run({ at, id })
+
+/**
+ * One's own name, email and (when given) password hash, only while the token version is still `tv`
+ * (a change in between voids the save); a new hash ends the other sessions. Returns the rows changed.
+ */
+export const saveProfile = (db: Db, p: { id: number; name: string; email: string; hash: string | null; at: string; tv: number }) =>
+  db
+    .query(
+      `UPDATE users SET name = $name, email = $email, password_hash = coalesce($hash, password_hash),
+         token_version = token_version + $bump, updated_at = $at WHERE id = $id AND token_version = $tv`,
+    )
+    .run({ name: p.name, email: p.email, hash: p.hash, bump: p.hash ? 1 : 0, at: p.at, id: p.id, tv: p.tv }).changes
 
 export const roleIdByName = (db: Db, roleName: string) =>
   (db.query('SELECT id FROM roles WHERE role_name = $roleName').get({ roleName }) as { id: number } | null)?.id ?? null

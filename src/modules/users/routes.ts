@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia'
+import type { User } from '../../contract/auth'
 import type { AppDeps } from '../../deps'
 import { CreateUserRequest, IdParam, RecentLoginsQuery, SetPasswordBody, UpdateUserRequest, UserListQuery, UserSearchQuery, UserStatusBody } from '../../contract/auth'
 import { MSG } from '../../contract/messages'
-import { currentUser } from '../../http/access'
+import { signedIn } from '../../http/access'
 import { listOf, ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 
@@ -14,14 +15,14 @@ export const usersRoutes = ({ users }: AppDeps) => {
     const result = users.list({ q, role: role || undefined, active: status ? status === 'active' : undefined }, { page, limit })
     return listOf(result.users, { total: result.total, page, limit })
   }
-  const create = async (ctx: { body: unknown }) => ok(await users.create(currentUser(ctx).id, parse(CreateUserRequest, ctx.body)), MSG.userCreated)
+  const create = async (ctx: { body: unknown; user: User }) => ok(await users.create(ctx.user.id, parse(CreateUserRequest, ctx.body)), MSG.userCreated)
   const idOf = (params: unknown) => parse(IdParam, params).id
 
-  return new Elysia({ name: 'users-routes' })
+  return new Elysia({ name: 'users-routes' }).use(signedIn)
     .get('/auth/users', ({ query }) => list(query))
-    .post('/auth/users', create)
+    .post('/auth/users', create, { signedIn: true })
     .get('/manager/users', ({ query }) => list(query))
-    .post('/manager/users', create)
+    .post('/manager/users', create, { signedIn: true })
     .get('/manager/users/search', ({ query }) => {
       const { query: text, q, page, limit } = parse(UserSearchQuery, query)
       const result = users.list({ q: text || q }, { page, limit })
@@ -32,17 +33,17 @@ export const usersRoutes = ({ users }: AppDeps) => {
     .get('/manager/users/never-logged-in', () => ok(users.neverLoggedIn()))
     .get('/manager/users/role/:role', ({ params }) => ok(users.byRole(params.role)))
     .get('/manager/users/:id', ({ params }) => ok(users.get(idOf(params))))
-    .put('/manager/users/:id', (ctx) => ok(users.update(currentUser(ctx).id, idOf(ctx.params), parse(UpdateUserRequest, ctx.body)), MSG.userUpdated))
+    .put('/manager/users/:id', (ctx) => ok(users.update(ctx.user.id, idOf(ctx.params), parse(UpdateUserRequest, ctx.body)), MSG.userUpdated), { signedIn: true })
     .delete('/manager/users/:id', (ctx) => {
-      users.remove(currentUser(ctx).id, idOf(ctx.params))
+      users.remove(ctx.user.id, idOf(ctx.params))
       return ok(null, MSG.userDeleted)
-    })
+    }, { signedIn: true })
     .patch('/manager/users/:id/password', async (ctx) => {
-      await users.setPassword(currentUser(ctx).id, idOf(ctx.params), parse(SetPasswordBody, ctx.body).newPassword)
+      await users.setPassword(ctx.user.id, idOf(ctx.params), parse(SetPasswordBody, ctx.body).newPassword)
       return ok(null, MSG.userPasswordSet)
-    })
+    }, { signedIn: true })
     .patch('/manager/users/:id/status', (ctx) => {
       const { is_active } = parse(UserStatusBody, ctx.body)
-      return ok(users.setStatus(currentUser(ctx).id, idOf(ctx.params), is_active), is_active ? MSG.userActivated : MSG.userDeactivated)
-    })
+      return ok(users.setStatus(ctx.user.id, idOf(ctx.params), is_active), is_active ? MSG.userActivated : MSG.userDeactivated)
+    }, { signedIn: true })
 }

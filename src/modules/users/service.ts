@@ -4,10 +4,10 @@ import { MANAGER } from '../../contract/roles'
 import type { Db } from '../../db/open'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { Clock } from '../../lib/clock'
-import { recordAudit } from '../audit/audit'
-import { hashPassword } from '../auth/passwords'
-import { findUserById, toUser, type UserRow } from '../auth/repo'
+import { recordAudit } from '../audit'
+import { hashPassword } from '../../lib/passwords'
 import * as repo from './repo'
+import { findUserById, toUser, type UserRow } from './repo'
 
 export type UsersService = ReturnType<typeof createUsersService>
 

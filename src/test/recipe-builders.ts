@@ -1,5 +1,5 @@
-import type { TestEnv } from '../../test/harness'
-import { stockBuilders } from '../stock'
+import type { TestEnv } from './harness'
+import { stockBuilders } from '../modules/stock/builders'
 
 /** Builders for recipe tests: items with costing fields and recipes, failing loudly on anything but success. */
 export function recipeBuilders(env: TestEnv, token: string) {

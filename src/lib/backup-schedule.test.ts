@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { isValidCron } from '../modules/backups/schedule'
-import { cronToPreset, describePreset, presetToCron, type BackupPreset } from './backup-schedule'
+import { isValidCron } from './cron'
+import { cronToPreset, describePreset, presetToCron, type BackupPreset } from '../contract/backup-schedule'
 
 describe('backup schedule presets', () => {
   test('each preset writes the cron it says, and that cron reads back as the same preset', () => {

@@ -1,6 +1,6 @@
-import { runDoctor } from '../../cli/doctor'
-import type { TestEnv } from '../../test/harness'
-import { stockBuilders } from '../stock'
+import { runDoctor } from '../cli/doctor'
+import type { TestEnv } from './harness'
+import { stockBuilders } from '../modules/stock/builders'
 
 /** Builders for kitchen tests: the three roles, items with main-store stock, kitchen stock, and ledger readers. */
 export async function kitchenBuilders(env: TestEnv) {

@@ -1,0 +1,2 @@
+/** The connect module's face: what the wiring may use. */
+export { caCertRoutes, connectRoutes } from './routes'

@@ -1,0 +1,3 @@
+/** The dashboard module's face: what the wiring may use. */
+export { createDashboardService, type DashboardService } from './service'
+export { dashboardRoutes, managerDashboardRoutes } from './routes'

@@ -1,0 +1,14 @@
+import type { Db } from '../../db/open'
+import { createCosting } from './costing'
+import * as repo from './repo'
+
+/** The recipes module's face: what other modules and the wiring may use. */
+export { createRecipeService, type RecipeService } from './service'
+export { menuCostingDownloadRoutes, recipeRoutes } from './routes'
+export { checkFoodCost } from './food-cost-alerts'
+
+/** The costing of these recipes and everything under them, at the restaurant's default food cost target. */
+export const costRecipes = (db: Db, recipeIds: number[], targetDefaultPct: number) => createCosting(repo.costingData(db, recipeIds), targetDefaultPct)
+
+/** One recipe as stored, or null. */
+export const findRecipe = (db: Db, id: number) => repo.findRecipe(db, id)
