@@ -1,5 +1,6 @@
 import { EXPIRING_HIGH_DAYS, type AlertType } from '../../contract/alerts'
 import { expiryStatus, quantityStatus } from '../../contract/stock'
+import { priceJump } from '../../contract/purchasing'
 import type { Settings } from '../../contract/settings'
 import type { Db } from '../../db/open'
 import { formatCost, formatQty, fromCents, fromCost, toCents } from '../../contract/fixed'
@@ -200,19 +201,12 @@ export interface PriceFact {
   newPrice: number
 }
 
-/**
- * Raises PRICE_CHANGE when |new − old| ≥ `price_alert_pct` % of old (MEDIUM; HIGH at twice the threshold).
- * Exact in integers (BigInt: prices in 1/100,000 times 10000 pass 2^53): |Δ| × 10000 ≥ pct(hundredths) × old. Returns the alert's priority, or null below the threshold.
- */
+/** Raises PRICE_CHANGE when the price jumped by the contract's rule (`priceJump`, the one receiving warns with). Returns the alert's priority, or null below the threshold. */
 export function checkPriceChange(db: Db, ctx: AlertContext, f: PriceFact): 'MEDIUM' | 'HIGH' | null {
-  if (f.oldPrice <= 0) return null
   const s = ctx.settings()
-  const pct = BigInt(toCents(s.price_alert_pct))
-  const delta = BigInt(Math.abs(f.newPrice - f.oldPrice)) * 10000n
-  const old = BigInt(f.oldPrice)
-  if (delta < pct * old) return null
-  const priority = delta >= 2n * pct * old ? 'HIGH' : 'MEDIUM'
-  const changePct = Math.round(((f.newPrice - f.oldPrice) / f.oldPrice) * 10000) / 100
+  const jump = priceJump(f.oldPrice, f.newPrice, s.price_alert_pct)
+  if (!jump) return null
+  const { priority, change_pct: changePct } = jump
   const key = `PRICE_CHANGE:receipt_line:${f.receiptLineId}`
   if (repo.alertKeyExists(db, key)) return priority
   const price = (c: number) => `${formatCost(c)} ${s.currency}/${f.unit}`

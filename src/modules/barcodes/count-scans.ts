@@ -1,6 +1,6 @@
 import { displayCode, SCAN_MSG, type CountScanAnswer, type CountScanInput } from '../../contract/barcodes'
 import type { User } from '../../contract/auth'
-import { fromCents } from '../../contract/fixed'
+import { fromCents, toCents } from '../../contract/fixed'
 import type { ServiceDeps } from '../../db/service-deps'
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
 import { countedLine, type CountService } from '../counts'
@@ -58,7 +58,7 @@ export function createCountScanService({ db, clock }: Pick<ServiceDeps, 'db' | '
           }
           if (!r.code) throw badRequest(SCAN_MSG.noCode)
           if (!r.item) throw new AppError(404, SCAN_MSG.unknownCode(displayCode(r.code)))
-          const quantity = r.pack ? Math.round(r.pack.size * 100) : 100
+          const quantity = r.pack ? toCents(r.pack.size) : 100
           const current = countedLine(db, countId, input.area_id, r.item.id)?.counted ?? 0
           setCounted(countId, user, input.area_id, r.item.id, current + quantity)
           db.query(

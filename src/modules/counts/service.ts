@@ -16,7 +16,7 @@ import {
   type UncountedChoice,
 } from '../../contract/counts'
 import { packedToHundredths } from '../../contract/packs'
-import { costValueCents, fromCents, fromCost } from '../../contract/fixed'
+import { costValueCents, fromCents, fromCost, toCents } from '../../contract/fixed'
 import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import type { StockServiceDeps } from '../stock'
@@ -39,7 +39,7 @@ export const showsExpected = (c: Pick<repo.CountRow, 'blind' | 'status'>) => !(c
  * count_variance_pct (any variance of an item expected at 0), or its value above count_variance_value.
  */
 export const overThreshold = (expected: number, variance: number, valueCentsAbs: number, pct: number, value: number) =>
-  variance !== 0 && (expected === 0 || (Math.abs(variance) * 100) / expected > pct || valueCentsAbs > Math.round(value * 100))
+  variance !== 0 && (expected === 0 || (Math.abs(variance) * 100) / expected > pct || valueCentsAbs > toCents(value))
 
 export type CountService = ReturnType<typeof createCountService>
 
@@ -232,7 +232,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
           }
           if (entering) {
             let counted: number | null
-            if (input.counted !== undefined) counted = input.counted === null ? null : Math.round(input.counted * 100)
+            if (input.counted !== undefined) counted = input.counted === null ? null : toCents(input.counted)
             else {
               const packs = repo.packsOfItems(db, [input.item_id]).get(input.item_id) ?? []
               const r = packedToHundredths({ packs: input.packs ?? [], loose: input.loose ?? 0 }, packs)

@@ -2,6 +2,7 @@ import type { Recipe, RecipeKind } from '../../contract/recipes'
 import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 import { sqlInteger } from '../../db/sql-integer'
+import { packRowsOf } from '../stock'
 
 // Recipes and their lines as stored: quantities, money and percentages in hundredths.
 
@@ -150,14 +151,10 @@ export function costingData(db: Db, rootIds: number[]) {
   return { recipes, lines, items, packs: packsByItem(db, items.map((i) => i.id)) }
 }
 
-/** Packs (stocktake issue) are units of their item: name → size in hundredths of the stock unit. */
+/** Packs (stocktake issue) are units of their item: name → size in hundredths of the stock unit (stock's one pack query). */
 export function packsByItem(db: Db, itemIds: number[]) {
   const packs = new Map<number, { name: string; size: number }[]>()
-  const rows = db.query('SELECT item_id, name, size FROM item_packs WHERE item_id IN (SELECT value FROM json_each($ids)) ORDER BY item_id, position').all({ ids: JSON.stringify(itemIds) }) as {
-    item_id: number
-    name: string
-    size: number
-  }[]
+  const rows = packRowsOf(db, itemIds)
   for (const r of rows) (packs.get(r.item_id) ?? packs.set(r.item_id, []).get(r.item_id)!).push({ name: r.name, size: r.size })
   return packs
 }

@@ -1,4 +1,5 @@
 import { iterate } from '../../db/rows'
+import { priceChangePct } from '../../contract/purchasing'
 import { col, unitCost, type ReportDefinition } from './report'
 
 // Every received price per base unit that differs from the item's previous one, dated in the period (issue 18).
@@ -31,7 +32,7 @@ export const priceChanges: ReportDefinition = {
       invoice: x.invoice_number,
       old_price: unitCost(x.old_price),
       new_price: unitCost(x.price),
-      change_pct: x.old_price > 0 ? Math.round(((x.price - x.old_price) / x.old_price) * 10000) / 100 : null,
+      change_pct: x.old_price > 0 ? priceChangePct(x.old_price, x.price) : null,
     })),
   totals: (rows) => ({ changes: rows.length, increases: rows.filter((x) => Number(x.change_pct) > 0).length }),
 }

@@ -1,6 +1,6 @@
 import type { ReportColumn, ReportType } from '../../contract/reports'
 import type { Db } from '../../db/open'
-import { costValueCents, fromCents, fromCost } from '../../contract/fixed'
+import { costValueCents, fromCents, fromCost, toCents } from '../../contract/fixed'
 import { stockStatus, type StockStatus } from '../../contract/stock'
 
 // What every report is made of (its range, columns, rows) and the helpers the reports share.
@@ -54,7 +54,7 @@ export const unitCost = (cost: number) => fromCost(cost)
 
 export const hours = (from: string | null, to: string | null) => (from && to ? Math.round((Date.parse(to) - Date.parse(from)) / 36_000) / 100 : null)
 export const money = (cents: number) => fromCents(cents)
-export const sumOf = (rows: ReportRow[], key: string) => Math.round(rows.reduce((a, r) => a + Math.round(Number(r[key] ?? 0) * 100), 0)) / 100
+export const sumOf = (rows: ReportRow[], key: string) => fromCents(rows.reduce((a, r) => a + toCents(Number(r[key] ?? 0)), 0))
 
 /**
  * "YYYY-MM-DD HH:MM" in the restaurant's zone. Intl is slow per row, so the zone's offset is asked

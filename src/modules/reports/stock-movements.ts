@@ -62,7 +62,7 @@ function movementCells(db: Db, r: ReportRange): Iterable<ReportCells> {
       fromCents(q),
       item.unit,
       item.cost,
-      (m.type === 'OUT' || q < 0 ? -value : value) / 100,
+      fromCents(m.type === 'OUT' || q < 0 ? -value : value),
       user ? user.name : null,
       user ? user.role_name : null,
       m.reference,

@@ -1,4 +1,5 @@
 import type { Pack, PackInput } from '../../contract/packs'
+import { fromCents, toCents } from '../../contract/fixed'
 import type { Db } from '../../db/open'
 
 // item_packs: an item's pack sizes (size in hundredths of its base unit), in the order given.
@@ -11,7 +12,7 @@ export interface PackRow {
   size: number
 }
 
-export const toPack = (r: PackRow): Pack => ({ id: r.id, name: r.name, size: r.size / 100 })
+export const toPack = (r: PackRow): Pack => ({ id: r.id, name: r.name, size: fromCents(r.size) })
 
 /** The one query that reads item_packs: every pack of the given items, in each item's order (sizes in hundredths). */
 export const packRowsOf = (db: Db, itemIds: readonly number[]): PackRow[] =>
@@ -62,7 +63,7 @@ export function replacePacks(db: Db, itemId: number, packs: readonly PackInput[]
   for (const p of old) if (!keep.has(p.id)) db.query('DELETE FROM item_packs WHERE id = $id').run({ id: p.id })
   packs.forEach((p, position) => {
     const id = byName.get(p.name.toLocaleLowerCase())
-    const size = Math.round(p.size * 100)
+    const size = toCents(p.size)
     if (id !== undefined) db.query('UPDATE item_packs SET name = $name, size = $size, position = $position WHERE id = $id').run({ id, name: p.name, size, position })
     else db.query('INSERT INTO item_packs (item_id, name, size, position) VALUES ($itemId, $name, $size, $position)').run({ itemId, name: p.name, size, position })
   })
