@@ -27,7 +27,8 @@ import { createCountService } from './modules/counts/service'
 import { createMovementService } from './modules/stock/movements-service'
 import { createSupplierService } from './modules/suppliers/service'
 import { createUsersService } from './modules/users'
-import { createPurchasingService } from './modules/purchasing/service'
+import { createPurchasingService } from './modules/purchasing/orders-service'
+import { createReceiptService } from './modules/purchasing/receipts-service'
 import { createPriceEvents } from './modules/purchasing/events'
 import { createStockEvents, type StockServiceDeps } from './modules/stock'
 import { createImportService } from './modules/imports/service'
@@ -85,7 +86,8 @@ export function createDeps(o: DepsOptions) {
     users: createUsersService(core),
     roles: createRolesService(core),
     counts: createCountService(core),
-    purchasing: createPurchasingService({ ...core, priceEvents }),
+    purchasing: createPurchasingService(core),
+    receipts: createReceiptService({ ...core, priceEvents }),
     imports: createImportService(core),
     recipes: createRecipeService(core),
     sales: createSalesService(core),

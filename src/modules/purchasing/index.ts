@@ -1,2 +1,3 @@
 // Purchasing's one face: other modules import from here only; items are written through stock's face (setItemCost, setItemExpiry).
-export { createPurchasingService, type PurchasingService } from './service'
+export { createPurchasingService, type PurchasingService } from './orders-service'
+export { createReceiptService, type ReceiptService } from './receipts-service'

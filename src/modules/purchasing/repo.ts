@@ -1,6 +1,7 @@
 import type { PoStatus } from '../../contract/purchasing'
 import type { Db } from '../../db/open'
 import { sqlInteger } from '../../db/sql-integer'
+import { packRowsOf } from '../stock'
 
 // SQL of ordering and receiving. Quantities and money in hundredths, as stored.
 
@@ -24,21 +25,30 @@ const ON_ORDER = `SELECT l.item_id, sum((max(0, l.quantity - l.received_quantity
   FROM purchase_order_lines l JOIN purchase_orders po ON po.id = l.order_id
   WHERE po.status IN ('SENT', 'PARTIALLY_RECEIVED') GROUP BY l.item_id`
 
-/** Active items with a par level that on hand and on order do not reach, by supplier and name. */
+/**
+ * Active items with a par level that on hand and on order do not reach, by supplier and name. The order pack is
+ * read through stock's face (packRowsOf, one query for all the rows); a pack that is gone or belongs to another
+ * item gives nulls (the suggestion falls back to base units).
+ */
 export function suggestionRows(db: Db, supplierIds?: readonly number[]): SuggestionRow[] {
   const bySupplier = supplierIds?.length ? `AND i.supplier_id IN (${supplierIds.map(Number).join(',')})` : ''
-  return db
+  const rows = db
     .query(
       `SELECT i.id AS item_id, i.name AS item_name, i.unit, i.supplier_id, s.name AS supplier_name, i.supplier_code,
-         i.current_quantity, i.par_level, coalesce(o.on_order, 0) AS on_order, p.id AS pack_id, p.name AS pack_name, p.size AS pack_size
+         i.current_quantity, i.par_level, coalesce(o.on_order, 0) AS on_order, i.order_pack_id
        FROM items i JOIN suppliers s ON s.id = i.supplier_id
        LEFT JOIN (${ON_ORDER}) o ON o.item_id = i.id
-       LEFT JOIN item_packs p ON p.id = i.order_pack_id AND p.item_id = i.id
        WHERE i.is_active = 1 AND i.par_level IS NOT NULL ${bySupplier}
          AND i.par_level - i.current_quantity - coalesce(o.on_order, 0) > 0
        ORDER BY s.name COLLATE NOCASE, s.id, i.name COLLATE NOCASE, i.id`,
     )
-    .all() as SuggestionRow[]
+    .all() as (Omit<SuggestionRow, 'pack_id' | 'pack_name' | 'pack_size'> & { order_pack_id: number | null })[]
+  const packs = new Map(packRowsOf(db, rows.filter((r) => r.order_pack_id !== null).map((r) => r.item_id)).map((p) => [p.id, p]))
+  return rows.map(({ order_pack_id, ...r }) => {
+    const pack = order_pack_id === null ? undefined : packs.get(order_pack_id)
+    const own = pack !== undefined && pack.item_id === r.item_id ? pack : null
+    return { ...r, pack_id: own?.id ?? null, pack_name: own?.name ?? null, pack_size: own?.size ?? null }
+  })
 }
 
 /** The last ordered quantity of each item (base hundredths), over orders that were sent. */

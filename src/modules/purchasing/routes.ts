@@ -21,7 +21,7 @@ import * as v from 'valibot'
 const SuggestionsQuery = v.object({ supplier_id: v.optional(id('supplier_id')) })
 
 /** Suggestions, purchase orders and receiving (issue 18): HTTP in, envelope out. */
-export const purchasingRoutes = ({ purchasing }: AppDeps) =>
+export const purchasingRoutes = ({ purchasing, receipts }: AppDeps) =>
   new Elysia({ name: 'purchasing-routes' }).use(signedIn)
     .get('/purchasing/suggestions', ({ query }) => {
       const q = parse(SuggestionsQuery, query)
@@ -67,23 +67,23 @@ export const purchasingRoutes = ({ purchasing }: AppDeps) =>
       const orderId = parse(id('id'), ctx.params.id)
       const input = parse(OrderReceiptBody, ctx.body)
       ctx.set.status = 201
-      return ok(purchasing.receiveOrder(idempotencyScope(ctx, input), orderId, input), PO_MSG.received)
+      return ok(receipts.receiveOrder(idempotencyScope(ctx, input), orderId, input), PO_MSG.received)
     }, { signedIn: true })
     .get('/receipts', ({ query }) => {
       const q = parse(ReceiptListQuery, query)
-      const { rows, total } = purchasing.listReceipts(q)
+      const { rows, total } = receipts.listReceipts(q)
       return listOf(rows, { total, page: q.page, limit: q.limit })
     })
     .post('/receipts', (ctx) => {
       const input = parse(ReceiptBody, ctx.body)
       ctx.set.status = 201
-      return ok(purchasing.receive(idempotencyScope(ctx, input), input), PO_MSG.received)
+      return ok(receipts.receive(idempotencyScope(ctx, input), input), PO_MSG.received)
     }, { signedIn: true })
-    .get('/receipts/:id', ({ params }) => ok(purchasing.getReceipt(parse(id('id'), params.id))))
+    .get('/receipts/:id', ({ params }) => ok(receipts.getReceipt(parse(id('id'), params.id))))
     .post('/receipts/:id/returns', (ctx) => {
       const receiptId = parse(id('id'), ctx.params.id)
       const input = parse(ReturnBody, ctx.body)
       ctx.set.status = 201
-      return ok(purchasing.returnGoods(idempotencyScope(ctx, input), receiptId, input), PO_MSG.returned)
+      return ok(receipts.returnGoods(idempotencyScope(ctx, input), receiptId, input), PO_MSG.returned)
     }, { signedIn: true })
-    .get('/items/:id/prices', ({ params }) => ok(purchasing.prices(parse(id('id'), params.id))))
+    .get('/items/:id/prices', ({ params }) => ok(receipts.prices(parse(id('id'), params.id))))
