@@ -6,18 +6,18 @@ import type { Db } from '../../db/open'
 import { formatCost, formatQty, fromCents, fromCost, toCents } from '../../contract/fixed'
 import type { Clock } from '../../lib/clock'
 import { addDays, daysBetween, localDate, startOfLocalDay } from '../../contract/dates'
+import type { PriceFact } from '../purchasing'
+import type { MovementFact } from '../stock'
 import * as repo from './repo'
+
+// The facts the engine hears are declared by the modules that tell them (stock's and purchasing's event ports).
+export type { MovementFact, PriceFact }
 
 /** What the engine needs besides the database: the time and the settings (thresholds, zone, window). */
 export interface AlertContext {
   clock: Clock
   settings: () => Settings
 }
-
-/** The ledger row a stock change wrote, as the stock and kitchen ledgers describe it to the engine. */
-export type MovementFact =
-  | { ledger: 'store'; id: number; item_id: number; type: string; quantity: number; source_type: string; movement_date: string }
-  | { ledger: 'kitchen'; id: number; item_id: number; movement_type: string; quantity: number; movement_date: string }
 
 const STOCK_TYPES: readonly AlertType[] = ['LOW_STOCK', 'OUT_OF_STOCK', 'EXPIRING', 'EXPIRED']
 
@@ -186,19 +186,6 @@ export function raiseSystem(db: Db, ctx: Pick<AlertContext, 'clock'>, alert: { t
     if (row) repo.refreshAlert(db, row.id, draft, at)
     else repo.insertAlert(db, draft, at)
   }).immediate()
-}
-
-/** A received price per base unit that moved from the last one (issue 18): one PRICE_CHANGE per receipt line. */
-export interface PriceFact {
-  receiptLineId: number
-  receiptId: number
-  itemId: number
-  itemName: string
-  unit: string
-  supplierName: string
-  /** Per base unit, in 1/100,000 (COST_SCALE): a piece of a box of 1,000 at 4.90 is 490, not 0. */
-  oldPrice: number
-  newPrice: number
 }
 
 /** Raises PRICE_CHANGE when the price jumped by the contract's rule (`priceJump`, the one receiving warns with). Returns the alert's priority, or null below the threshold. */
