@@ -48,6 +48,8 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
   })
   const unsentOnLoad = useRef<string[]>([])
   const [store] = useState(() => {
+    // Where the sheet's own work starts (scripts/bench/counts.ts: first render → usable).
+    performance.mark('rims:sheet')
     const local = loadLocal(count.id)
     const out = new Map<string, LineView>()
     for (const l of count.lines) {

@@ -21,7 +21,7 @@ export interface Target {
 }
 
 /** Estimated heights before a line is measured: a Counted field, or a grid of pack fields two to a row. */
-const estimate = (l: CountLine) => (l.packs.length === 0 ? 146 : 56 + 82 * Math.ceil((l.packs.length + 1) / 2))
+const estimate = (l: CountLine) => (l.packs.length === 0 ? 144 : 56 + 82 * Math.ceil((l.packs.length + 1) / 2))
 
 /**
  * An area's lines as a virtual list on the page's own scroll (useWindowVirtualizer): only the lines on or near the
