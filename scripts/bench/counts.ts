@@ -1,25 +1,52 @@
 // Stocktake on the benchmark database (issue 17): a 500-line count session opened (POST /api/stock-counts),
-// its sheet read (GET /api/stock-counts/{id}) and shown in Chromium at 375 px (navigation → all 500 lines on
-// screen), then every line entered, submitted and approved (POST …/approve: 500 ledger rows at most, one
-// transaction). Each run uses its own area of 500 different items; medians of --runs (default 3).
-//   bun scripts/bench/counts.ts [--runs 3] [--dir /tmp/rims-bench-stocktake/seed]
-// Needs dist/rims (npm run build); seeds the benchmark database into --dir when it is not there (a few minutes).
-import { chromium } from '@playwright/test'
+// its sheet read (GET /api/stock-counts/{id}) and shown in Chromium at 375 px, then every line entered, submitted
+// and approved (POST …/approve: 500 ledger rows at most, one transaction). Each run uses its own area of 500
+// different items; medians of --runs (default 3).
+//
+// The sheet as staff meet it on a phone: Chromium's CPU slowed 4× (CDP Emulation.setCPUThrottlingRate, --cpu 4),
+// 375 × 740 px, touch. Measured in the page (scripts injected before it loads):
+// - usable: navigation → the first screenful of lines painted with enabled fields (the lines reach the bottom of
+//   the viewport, or every line is there) and the main thread free again (a task after that frame runs), cold
+//   (a fresh browser context: nothing cached) and warm (the same URL again in that context);
+//   The sheet's part of it: the sheet's first render (or, before it was marked, its data's answer) → usable.
+// - to the last line: a scroll to the bottom of the page → the last line on screen (painted);
+// - key → painted: a key's keydown → the frame after its input event (requestAnimationFrame, then a task);
+// - tap → typed → saved: the tap's pointerdown on a line's field → "12" typed → Enter (leaves the line, which
+//   saves it) → the line's data-state "saved" painted; five lines a run.
+//   bun scripts/bench/counts.ts [--runs 3] [--cpu 4] [--dir /tmp/rims-bench-stocktake/seed] [--source DIR]
+// Runs dist/rims (npm run build), or with --source DIR that checkout's src/main.ts under Bun with its built UI
+// (DIR/ui/dist: npx vite build ui), so another commit's sheet can be measured without building an executable.
+// Seeds the benchmark database into --dir when it is not there (a minute or more).
+import { chromium, type Page } from '@playwright/test'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBenchSeed, ensureExecutable, loadAverage, login, median, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, dir: { type: 'string', default: '/tmp/rims-bench-stocktake/seed' }, lines: { type: 'string', default: '500' } } })
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    dir: { type: 'string', default: '/tmp/rims-bench-stocktake/seed' },
+    lines: { type: 'string', default: '500' },
+    cpu: { type: 'string', default: '4' },
+    source: { type: 'string' },
+  },
+})
 const RUNS = Number(values.runs)
 const LINES = Number(values.lines)
-await ensureExecutable({ rebuild: 'missing' })
+const CPU = Number(values.cpu)
+if (!values.source) await ensureExecutable({ rebuild: 'missing' })
 await ensureBenchSeed(values.dir!)
 const data = mkdtempSync(join(tmpdir(), 'rims-bench-counts-'))
 cpSync(join(values.dir!, 'rims.db'), join(data, 'rims.db'))
-const server = await startExecutable({ dataDir: data, timeoutMs: 120_000 })
+const source = values.source ? resolve(values.source) : null
+const server = await startExecutable({
+  dataDir: data,
+  timeoutMs: 120_000,
+  ...(source ? { command: [process.execPath, join(source, 'src/main.ts')], env: { RIMS_UI_DIR: join(source, 'ui/dist') } } : {}),
+})
 const token = await login(server.url, BENCH_MANAGER, BENCH_PASSWORD)
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
 const api = async (method: string, path: string, body?: unknown) => {
@@ -40,10 +67,93 @@ await api('PUT', '/manager/settings', { count_variance_pct: 1_000_000, count_var
 const itemIds: number[] = []
 for (let page = 1; itemIds.length < LINES * RUNS; page++) itemIds.push(...(await api('GET', `/items?limit=500&page=${page}&sort=created_at`)).map((i: { id: number }) => i.id))
 
+/**
+ * Injected before the sheet's scripts: marks `usable` (above) and records keys, taps and saves, all on the
+ * page's clock (performance.now(); events' timeStamp is on the same clock).
+ */
+function instrument(lines: number) {
+  const w = window as unknown as Bench
+  w.__bench = { usable: null, keys: [], taps: {}, firstKey: {}, saved: {}, lastKey: null }
+  const b = w.__bench
+  const lineOf = (el: Element | null) => el?.closest('[data-testid^="line-"]')?.getAttribute('data-testid') ?? null
+  const afterPaint = (f: () => void) => requestAnimationFrame(() => setTimeout(f, 0))
+  const check = () => {
+    const all = document.querySelectorAll('[data-testid^="line-"]')
+    const last = all[all.length - 1]
+    const full = all.length >= lines || (last !== undefined && last.getBoundingClientRect().bottom >= innerHeight)
+    if (full && document.querySelector('[data-testid^="line-"] input:not([disabled])')) setTimeout(() => (b.usable = performance.now()), 0)
+    else requestAnimationFrame(check)
+  }
+  requestAnimationFrame(check)
+  addEventListener('keydown', (e) => (b.lastKey = e.timeStamp), true)
+  addEventListener('input', (e) => {
+    const t = b.lastKey
+    const line = lineOf(e.target as Element)
+    const tap = line === null || b.firstKey[line] !== undefined ? undefined : b.taps[line]
+    if (line !== null && tap !== undefined) b.firstKey[line] = 0
+    afterPaint(() => {
+      if (t !== null) b.keys.push(performance.now() - t)
+      if (line !== null && tap !== undefined) b.firstKey[line] = performance.now() - tap
+    })
+    b.lastKey = null
+  }, true)
+  addEventListener('pointerdown', (e) => {
+    const line = lineOf(e.target as Element)
+    if (line) b.taps[line] = e.timeStamp
+  }, true)
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const el = r.target as Element
+      const line = el.getAttribute('data-testid')
+      if (line?.startsWith('line-') && el.getAttribute('data-state') === 'saved' && b.taps[line] !== undefined && b.saved[line] === undefined) {
+        b.saved[line] = 0
+        afterPaint(() => (b.saved[line] = performance.now()))
+      }
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] })
+}
+interface Bench {
+  __bench: { usable: number | null; keys: number[]; taps: Record<string, number>; firstKey: Record<string, number>; saved: Record<string, number>; lastKey: number | null }
+}
+const bench = (page: Page) => page.evaluate(() => (window as unknown as Bench).__bench)
+/**
+ * Navigation → usable, and the sheet's own part of it: from its first render (the 'rims:sheet' mark Sheet.tsx sets;
+ * a build without it: the count's GET answered, which then starts that render) → usable. The rest is the app's start.
+ */
+const usable = async (page: Page) => {
+  await page.waitForFunction(() => (window as unknown as Bench).__bench?.usable, null, { timeout: 120_000, polling: 100 })
+  return page.evaluate(() => {
+    const at = (window as unknown as Bench).__bench.usable!
+    const data = performance.getEntriesByType('resource').find((r) => /\/api\/stock-counts\/\d+$/.test(r.name)) as PerformanceResourceTiming | undefined
+    const mark = performance.getEntriesByName('rims:sheet')[0]?.startTime
+    return { at, sheet: at - (mark ?? data?.responseEnd ?? NaN) }
+  })
+}
+/** A scroll to the bottom (repeated, as a finger would, while the list grows under it) → the last line painted on screen. */
+const toLastLine = (page: Page, testId: string) =>
+  page.evaluate(async (id) => {
+    const t0 = performance.now()
+    for (;;) {
+      scrollTo(0, document.documentElement.scrollHeight)
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+      const el = document.querySelector(`[data-testid="${id}"]`)
+      const rect = el?.getBoundingClientRect()
+      if (rect && rect.top < innerHeight && rect.bottom > 0) return performance.now() - t0
+      if (performance.now() - t0 > 30_000) throw new Error(`${id} never came on screen`)
+    }
+  }, testId)
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
 const start: number[] = []
 const read: number[] = []
-const pageTimes: number[] = []
+const cold: number[] = []
+const warm: number[] = []
+const coldSheet: number[] = []
+const warmSheet: number[] = []
+const lastLine: number[] = []
+const keyPaint: number[] = []
+const tapFirstKey: number[] = []
+const tapSaved: number[] = []
 const approve: number[] = []
 let posted = 0
 try {
@@ -60,9 +170,44 @@ try {
     const page = await context.newPage()
     await page.goto(server.url + '/favicon.svg')
     await page.evaluate((s) => localStorage.setItem('rims_user', JSON.stringify(s)), session)
-    await page.goto(`${server.url}/counts/${count.id}`)
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="line-"]').length >= n, LINES, { timeout: 120_000 })
-    pageTimes.push(await page.evaluate(() => performance.now()))
+    await page.addInitScript(instrument, LINES)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU })
+    const url = `${server.url}/counts/${count.id}`
+    await page.goto(url, { waitUntil: 'commit' })
+    const c = await usable(page)
+    cold.push(c.at)
+    coldSheet.push(c.sheet)
+    await page.waitForLoadState('networkidle')
+    await page.goto(url, { waitUntil: 'commit' })
+    const w = await usable(page)
+    warm.push(w.at)
+    warmSheet.push(w.sheet)
+    await page.waitForLoadState('networkidle')
+    lastLine.push(await toLastLine(page, `line-${count.lines.at(-1).item_id}`))
+    await page.evaluate(() => scrollTo(0, 0))
+
+    // Counting on the phone: five lines each tapped, "12" typed, Enter (which leaves the line: it saves).
+    const saves: number[] = []
+    const firstKeys: number[] = []
+    const keysFrom = (await bench(page)).keys.length
+    for (let i = 0; i < 5; i++) {
+      const line = `line-${count.lines[i].item_id}`
+      const field = page.getByTestId(line).locator('input').first()
+      await field.scrollIntoViewIfNeeded()
+      await field.tap()
+      await page.keyboard.type('12')
+      await page.keyboard.press('Enter')
+      await page.waitForFunction((l) => ((window as unknown as Bench).__bench.saved[l] ?? 0) > 0, line, { timeout: 30_000, polling: 50 }).catch(async (e) => {
+        throw new Error(`${line} not saved: ${JSON.stringify(await bench(page))}, state ${await page.getByTestId(line).getAttribute('data-state')}`, { cause: e })
+      })
+      const b = await bench(page)
+      saves.push(b.saved[line] - b.taps[line])
+      firstKeys.push(b.firstKey[line])
+    }
+    keyPaint.push(median((await bench(page)).keys.slice(keysFrom)))
+    tapFirstKey.push(median(firstKeys))
+    tapSaved.push(median(saves))
     await context.close()
 
     // Every line counted: four items in five found 1 above the balance (the bench's balances are mostly 0,
@@ -79,7 +224,8 @@ try {
     const [tApprove, answer] = await timed(() => api('POST', `/stock-counts/${count.id}/approve`))
     approve.push(tApprove)
     posted = answer.posted.length
-    console.log(`run ${run + 1}: start ${tStart.toFixed(0)} ms, page ${pageTimes.at(-1)!.toFixed(0)} ms, approve ${tApprove.toFixed(0)} ms (${posted} rows posted)`)
+    const last = (xs: number[]) => xs.at(-1)!.toFixed(0)
+    console.log(`run ${run + 1}: start ${tStart.toFixed(0)} ms, usable cold ${last(cold)} / warm ${last(warm)} ms (sheet ${last(coldSheet)} / ${last(warmSheet)} ms), last line ${last(lastLine)} ms, key ${last(keyPaint)} ms, tap→key ${last(tapFirstKey)} ms, tap→saved ${last(tapSaved)} ms, approve ${tApprove.toFixed(0)} ms (${posted} rows posted)`)
   }
 } finally {
   await browser.close()
@@ -87,8 +233,16 @@ try {
   rmSync(data, { recursive: true, force: true })
 }
 const f = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`
-console.log(`\nBenchmark database, ${LINES}-line session, ${RUNS} runs, load average ${loadAverage().toFixed(1)}`)
-console.log(`POST /api/stock-counts (${LINES} lines, snapshot)          ${f(start)}`)
-console.log(`GET /api/stock-counts/{id} (${LINES} lines)                ${f(read)}`)
-console.log(`/counts/{id} at 375 px, navigation → ${LINES} lines shown    ${f(pageTimes)}`)
-console.log(`POST /api/stock-counts/{id}/approve (~${posted} COUNT rows)  ${f(approve)}`)
+console.log(`\nBenchmark database, ${LINES}-line session, ${RUNS} runs, ${source ? `${source} from source` : 'dist/rims'}, load average ${loadAverage().toFixed(1)}`)
+console.log(`POST /api/stock-counts (${LINES} lines, snapshot)               ${f(start)}`)
+console.log(`GET /api/stock-counts/{id} (${LINES} lines)                     ${f(read)}`)
+console.log(`Sheet at 375 px, CPU ${CPU}× slower:`)
+console.log(`  navigation → usable, cold                              ${f(cold)}`)
+console.log(`  navigation → usable, warm                              ${f(warm)}`)
+console.log(`  the sheet's part: its first render → usable, cold      ${f(coldSheet)}`)
+console.log(`  the sheet's part: its first render → usable, warm      ${f(warmSheet)}`)
+console.log(`  scroll to the bottom → last line on screen             ${f(lastLine)}`)
+console.log(`  key → painted                                          ${f(keyPaint)}`)
+console.log(`  tap → first key painted                                ${f(tapFirstKey)}`)
+console.log(`  tap → "12" typed → Enter → saved                       ${f(tapSaved)}`)
+console.log(`POST /api/stock-counts/{id}/approve (~${posted} COUNT rows)       ${f(approve)}`)

@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test'
 import { gunzipSync } from 'node:zlib'
 import { SETTING_DEFAULTS, type DisplaySettings } from '../contract/settings'
-import { staticUi, type UiAssets } from './static'
+import { routeMatcher, staticUi, type UiAssets } from './static'
 
 const INDEX = `<!doctype html><html><head><title>RIMS</title>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
@@ -61,4 +61,24 @@ test("the barcode decoder's WebAssembly is gzipped too and keeps its application
   expect(res.headers.get('content-encoding')).toBe('gzip')
   expect(res.headers.get('content-type')).toStartWith('application/wasm')
   expect(new Uint8Array(gunzipSync(new Uint8Array(await res.arrayBuffer())))).toEqual(WASM)
+})
+
+test('a route with a parameter gets its preload: /counts/12 → /counts/:id, a fixed segment winning over a parameter', async () => {
+  const preload = {
+    '/counts': ['/assets/CountsPage.js'],
+    '/counts/areas': ['/assets/AreasPage.js'],
+    '/counts/:id': ['/assets/CountSheetPage.js', '/assets/virtual.js'],
+    '/counts/:id/review': ['/assets/CountReviewPage.js'],
+  }
+  const match = routeMatcher(preload)
+  expect(match('/counts/12')).toEqual(['/assets/CountSheetPage.js', '/assets/virtual.js'])
+  expect(match('/counts/12/review')).toEqual(['/assets/CountReviewPage.js'])
+  expect(match('/counts/areas')).toEqual(['/assets/AreasPage.js'])
+  expect(match('/counts')).toEqual(['/assets/CountsPage.js'])
+  expect(match('/counts/12/print')).toEqual([])
+  expect(match('/counts/12/review/x')).toEqual([])
+  expect(match('/constructor')).toEqual([])
+  const withParam = staticUi(new Map([...assets, ['/route-preload.json', new Blob([JSON.stringify(preload)], { type: 'application/json' })]]), display)
+  const html = await (await withParam.handle(new Request('http://rims.test/counts/7?area=3'))).text()
+  expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/CountSheetPage.js"><link rel="modulepreload" crossorigin href="/assets/virtual.js">')
 })

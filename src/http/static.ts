@@ -37,17 +37,18 @@ export const escapeAttr = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.cha
  * written by ui/vite.config.ts) and the display settings as data in a <meta> (no inline script for the CSP), so the first screen needs neither a second round of chunks nor a settings fetch.
  */
 function indexPage(assets: UiAssets, display?: () => DisplaySettings) {
-  let parts: Promise<{ html: string; preload: Record<string, string[]>; shell: string | null }> | null = null
+  let parts: Promise<{ html: string; preload: (route: string) => string[]; shell: string | null }> | null = null
   const load = () =>
     (parts ??= (async () => {
       const file = assets.get('/route-preload.json')
       const shell = assets.get(LOGIN_SHELL)
-      return { html: await assets.get('/index.html')!.text(), preload: file ? ((await file.json()) as Record<string, string[]>) : {}, shell: shell ? await shell.text() : null }
+      const preload = file ? ((await file.json()) as Record<string, string[]>) : {}
+      return { html: await assets.get('/index.html')!.text(), preload: routeMatcher(preload), shell: shell ? await shell.text() : null }
     })())
   return async (path: string) => {
     const { html, preload, shell } = await load()
     const route = path.replace(/\/+$/, '') || '/'
-    const links = (preload[route] ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`)
+    const links = preload(route).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`)
     const settings = display?.()
     const data = settings ? `<meta name="rims-display" content="${escapeAttr(JSON.stringify(settings))}">` : ''
     let page = html.replace('</head>', `${links.join('')}${data}</head>`)
@@ -59,6 +60,26 @@ function indexPage(assets: UiAssets, display?: () => DisplaySettings) {
       page = page.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}"><script type="module" src="/boot.js" data-entry="${src}"></script>`)
     }
     return page
+  }
+}
+
+/**
+ * route-preload.json's routes as wouter writes them ('/counts/:id') → a lookup by the path asked for: the exact
+ * path first, else the pattern whose segments match (':name' takes any one segment), the one with the most fixed
+ * segments winning ('/counts/areas' over '/counts/:id'). Without it a route with a parameter got no preload and its
+ * page chunk started only after the entry had run (the count sheet: 0.5 s later on a phone).
+ */
+export function routeMatcher(preload: Record<string, string[]>): (route: string) => string[] {
+  const patterns = Object.entries(preload)
+    .filter(([route]) => route.includes('/:'))
+    .map(([route, files]) => ({ parts: route.split('/'), files, fixed: route.split('/').filter((s) => !s.startsWith(':')).length }))
+    .sort((a, b) => b.fixed - a.fixed)
+  return (route) => {
+    const exact = preload[route]
+    if (exact && Object.hasOwn(preload, route)) return exact
+    const parts = route.split('/')
+    const hit = patterns.find((p) => p.parts.length === parts.length && p.parts.every((s, i) => (s.startsWith(':') ? parts[i] !== '' : s === parts[i])))
+    return hit?.files ?? []
   }
 }
 

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getProfile } from './api/auth'
 import { displayInlined, loadDisplaySettings } from './lib/display'
+import { fetchEarlyFor } from './lib/earlyFetch'
 import { dropShell } from './lib/shell'
 import { AppRoutes } from './routes'
 import { dropExpiredSession, getSession, updateUser } from './session/store'
@@ -13,6 +14,8 @@ dropExpiredSession()
 if (!displayInlined) void loadDisplaySettings()
 // Then the profile is re-read; the client ends the session on a 401 only, never on a network error (DECISIONS).
 if (getSession()) getProfile().then((r) => updateUser(r.data), () => {})
+// A page whose data the URL names (the count sheet) asks for it now, beside its chunks.
+if (getSession()) fetchEarlyFor(location.pathname)
 
 // The static sign-in screen stays only for a signed-out visitor on /login or / (the login page removes it when it
 // mounts); anything else shows #root at once. If the page's script never arrives, the app is shown after all.

@@ -18,6 +18,11 @@ export const COUNT_UI = {
   sheetOf: (area: string) => `Count sheet: ${area}`,
   counted: (done: number, total: number, percent: number) => `${done}/${total} counted · ${percent}%`,
   emptyArea: 'No items on this area\'s list.',
+  findLabel: 'Find an item on this sheet',
+  findPlaceholder: 'Find an item…',
+  findNone: (q: string) => `No line on this sheet matches “${q}”`,
+  findHit: (n: number, first: string, otherArea: string | null) =>
+    `${n} line${n === 1 ? '' : 's'} match${n === 1 ? 'es' : ''}; Enter goes to ${first}${otherArea ? ` in ${otherArea}` : ''}`,
   saving: 'Saving…',
   uncountedLeft: (n: number) => (n === 0 ? 'Every line is counted' : `${n} line${n === 1 ? '' : 's'} not counted yet`),
   submit: 'Submit count',

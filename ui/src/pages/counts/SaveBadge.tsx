@@ -1,13 +1,13 @@
 import { Button } from '../../components/Button'
 import { UI } from '../../messages/common'
 import { COUNT_UI } from '../../messages/counts'
-import type { LineView } from './lineState'
+import type { SaveState } from './lineState'
 
 /** Where a line's save stands: saving, saved, failed (with Retry) or not counted. */
-export function SaveBadge({ view, onRetry }: { view: LineView; onRetry: () => void }) {
-  if (view.state === 'saving') return <span className="text-xs font-medium text-slate-600 dark:text-slate-300">{COUNT_UI.lineSaving}</span>
-  if (view.state === 'saved') return <span className="text-xs font-medium text-emerald-800 dark:text-emerald-300">{COUNT_UI.lineSaved}</span>
-  if (view.state === 'failed')
+export function SaveBadge({ state, onRetry }: { state: SaveState; onRetry: () => void }) {
+  if (state === 'saving') return <span className="text-xs font-medium text-slate-600 dark:text-slate-300">{COUNT_UI.lineSaving}</span>
+  if (state === 'saved') return <span className="text-xs font-medium text-emerald-800 dark:text-emerald-300">{COUNT_UI.lineSaved}</span>
+  if (state === 'failed')
     return (
       <span className="flex items-center gap-2 text-xs font-medium text-red-800 dark:text-red-300">
         {COUNT_UI.lineFailed}

@@ -21,14 +21,21 @@ import { useFormat } from '../../lib/useFormat'
 import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
 import { COUNT_UI } from '../../messages/counts'
+import { refuseScansIn } from '../../lib/scanner/hid'
 import { bodyFrom, draftFrom, initialDraft, lineKey, loadLocal, saveLocal, type Draft, type LineView } from './lineState'
-import { SheetLine } from './SheetLine'
+import { LineStore, useSummary } from './lineStore'
+import type { LineActions } from './SheetLine'
+import { SheetList, type Target } from './SheetList'
 import { SubmitDialog } from './SubmitDialog'
 
 /** How long typing may pause before the line is saved anyway (leaving the field saves at once). */
 const IDLE_SAVE_MS = 600
 
-/** The sheet of one count: area tabs with progress, the area's lines (each saves itself), scanning and Submit. */
+/**
+ * The sheet of one count: area tabs with progress (sticky), a search, the area's lines (a virtual list: see
+ * SheetList; each line saves itself), scanning and Submit. The lines live in a LineStore, not in this component's
+ * state: a key typed re-renders its line only, a save re-renders this (progress, Saving…) but no line but its own.
+ */
 export function Sheet({ count, reload }: { count: StockCountDetail; reload: () => void }) {
   const fmt = useFormat()
   const session = useSession()
@@ -40,17 +47,25 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
     return count.areas.some((a) => a.id === fromHash) ? fromHash : (count.areas[0]?.id ?? 0)
   })
   const unsentOnLoad = useRef<string[]>([])
-  const [lines, setLines] = useState<Record<string, LineView>>(() => {
+  const [store] = useState(() => {
+    // Where the sheet's own work starts (scripts/bench/counts.ts: first render → usable).
+    performance.mark('rims:sheet')
     const local = loadLocal(count.id)
-    const out: Record<string, LineView> = {}
+    const out = new Map<string, LineView>()
     for (const l of count.lines) {
       const k = lineKey(l)
       const first = initialDraft(l, local[k])
       if (first.unsent && open) unsentOnLoad.current.push(k)
-      out[k] = { draft: first.draft, state: l.counted === null ? 'idle' : 'saved', error: null, saved: l.counted === null ? null : Math.round(l.counted * 100) }
+      out.set(k, { draft: first.draft, state: l.counted === null ? 'idle' : 'saved', error: null, saved: l.counted === null ? null : Math.round(l.counted * 100) })
     }
-    return out
+    return new LineStore(out)
   })
+  useSummary(store)
+  const setLine = (key: string, patch: Partial<LineView>) => store.update(key, (v) => ({ ...v, ...patch }))
+  // A line to scroll to (and focus): scans, the search, Enter onto a line not yet rendered, "Go back".
+  const [target, setTarget] = useState<Target | null>(null)
+  const seq = useRef(0)
+  const reveal = (key: string, focus: boolean) => setTarget({ key, focus, seq: ++seq.current })
   const [submitting, setSubmitting] = useState(false)
   const figures = useFigureCheck()
 
@@ -67,7 +82,7 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
       q.timer = undefined
       const parsed = bodyFrom(draft, line)
       if (!parsed.ok) {
-        setLines((s) => ({ ...s, [key]: { ...s[key], state: 'failed', error: parsed.message } }))
+        setLine(key, { state: 'failed', error: parsed.message })
         return
       }
       if (q.busy) {
@@ -75,14 +90,14 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
         return
       }
       q.busy = true
-      setLines((s) => ({ ...s, [key]: { ...s[key], state: 'saving', error: null } }))
+      setLine(key, { state: 'saving', error: null })
       try {
         const res = await putLine(count.id, { area_id: line.area_id, item_id: line.item_id, ...parsed.body })
         if (!q.next) saveLocal(count.id, key, { draft, hundredths: parsed.hundredths, sent: true, at: new Date().toISOString() })
         const saved = res.data.counted === null ? null : Math.round(res.data.counted * 100)
-        setLines((s) => ({ ...s, [key]: { ...s[key], state: q.next ? 'saving' : saved === null ? 'idle' : 'saved', error: null, saved } }))
+        setLine(key, { state: q.next ? 'saving' : saved === null ? 'idle' : 'saved', error: null, saved })
       } catch (err) {
-        setLines((s) => ({ ...s, [key]: { ...s[key], state: 'failed', error: messageOr(err, COUNT_UI.saveFailed) } }))
+        setLine(key, { state: 'failed', error: messageOr(err, COUNT_UI.saveFailed) })
       } finally {
         q.busy = false
         const next = q.next
@@ -90,10 +105,9 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
         if (next) void save(key, next)
       }
     },
-    [byKey, count.id],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [byKey, count.id, store],
   )
-
-  const focusLine = (key: string) => requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[data-line-key="${key}"] input`)?.focus())
 
   /**
    * Issue 29.3: a figure more than 10 times the line's expected one (the contract's rule) is not saved while the
@@ -118,17 +132,17 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
     q.asking = false
     if (answer === null) {
       q.held = draft
-      return void focusLine(key)
+      return void reveal(key, true)
     }
     if (answer === typed) return save(key, draft)
     const fixed: Draft = { counted: String(answer / 100), packs: {}, loose: '' }
-    setLines((s) => ({ ...s, [key]: { ...s[key], draft: fixed } }))
+    setLine(key, { draft: fixed })
     saveLocal(count.id, key, { draft: fixed, hundredths: answer, sent: false, at: new Date().toISOString() })
     return save(key, fixed)
   }
 
   const change = (key: string, draft: Draft) => {
-    setLines((s) => ({ ...s, [key]: { ...s[key], draft, state: s[key].state === 'failed' ? 'failed' : s[key].state } }))
+    setLine(key, { draft })
     // Kept on the device at once: a reload before the save sends it again.
     const parsed = bodyFrom(draft, byKey.get(key)!)
     if (parsed.ok) saveLocal(count.id, key, { draft, hundredths: parsed.hundredths, sent: false, at: new Date().toISOString() })
@@ -146,13 +160,13 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
     if (q.timer) {
       clearTimeout(q.timer)
       q.timer = undefined
-      void settle(key, lines[key].draft, true)
+      void settle(key, store.get(key).draft, true)
     } else if (q.held) void settle(key, q.held, true)
   }
   useEffect(() => () => Object.values(queue.current).forEach((q) => clearTimeout(q.timer)), [])
   // Entries typed before a reload that never reached the server go now.
   useEffect(() => {
-    for (const k of unsentOnLoad.current) void settle(k, lines[k].draft, true)
+    for (const k of unsentOnLoad.current) void settle(k, store.get(k).draft, true)
     unsentOnLoad.current = []
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
@@ -180,14 +194,11 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
       const saved = a.line.counted === null ? null : toCents(a.line.counted)
       const draft = draftFrom(a.line)
       saveLocal(count.id, key, { draft, hundredths: saved, sent: true, at: new Date().toISOString() })
-      setLines((s) => ({ ...s, [key]: { draft, state: saved === null ? 'idle' : 'saved', error: null, saved } }))
+      store.update(key, () => ({ draft, state: saved === null ? 'idle' : 'saved', error: null, saved }))
       setScanNote(COUNT_UI.scanAdded(fmt.quantity(a.added, a.item.unit), a.item.name, fmt.quantity(a.line.counted ?? 0, a.item.unit)))
       scanFeedback(true)
-      if (line.area_id !== areaId) {
-        setAreaId(line.area_id)
-        navigate(`/counts/${count.id}?area=${line.area_id}`, { replace: true })
-      }
-      focusLine(key)
+      if (line.area_id !== areaId) showArea(line.area_id)
+      reveal(key, true)
     } catch (err) {
       setScanNote(failureMessage(err, COUNT_UI.scanFailed))
       scanFeedback(false)
@@ -195,25 +206,64 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
   }
   useKeyboardScans((code) => void scanned(code), open && !submitting)
 
-  const areaLines = count.lines.filter((l) => l.area_id === areaId)
+  const showArea = (aid: number) => {
+    setAreaId(aid)
+    navigate(`/counts/${count.id}?area=${aid}`, { replace: true })
+  }
+  const areaLines = useMemo(() => count.lines.filter((l) => l.area_id === areaId), [count.lines, areaId])
   const progress = (aid: number) => {
     const ls = count.lines.filter((l) => l.area_id === aid)
-    const done = ls.filter((l) => lines[lineKey(l)].saved !== null).length
+    const done = ls.filter((l) => store.get(lineKey(l)).saved !== null).length
     return { done, total: ls.length, percent: ls.length ? Math.floor((done * 100) / ls.length) : 100 }
   }
-  const uncounted = count.lines.filter((l) => lines[lineKey(l)].saved === null)
-  const pending = Object.values(lines).some((l) => l.state === 'saving')
+  const uncounted = count.lines.filter((l) => store.get(lineKey(l)).saved === null)
+  const pending = [...store.all()].some((l) => l.state === 'saving')
 
-  // Enter moves to the next line's first field (the last line's Enter leaves the focus where it is).
-  const onEnter = (index: number) => (e: KeyboardEvent<HTMLInputElement>) => {
+  // Enter moves to the next line's first field (the last line's Enter leaves the focus where it is); a next line
+  // not rendered yet (beyond the virtual list's overscan) is scrolled to first.
+  const enter = (index: number, key: string, e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return
     e.preventDefault()
-    const key = lineKey(areaLines[index])
     leave(key)
     const next = document.querySelector<HTMLInputElement>(`[data-line-first="${index + 1}"]`)
-    next?.focus()
-    next?.select()
+    if (next) {
+      next.focus()
+      next.select()
+    } else if (index + 1 < areaLines.length) reveal(lineKey(areaLines[index + 1]), true)
   }
+  // The lines call these through one object that never changes, so a memoised line never re-renders for them.
+  const impl = useRef<LineActions>(null!)
+  impl.current = { change, leave, enter, retry: (key) => void save(key, store.get(key).draft) }
+  const [actions] = useState<LineActions>(() => ({
+    change: (k, d) => impl.current.change(k, d),
+    leave: (k) => impl.current.leave(k),
+    enter: (i, k, e) => impl.current.enter(i, k, e),
+    retry: (k) => impl.current.retry(k),
+  }))
+
+  // Find a line by the item's name: the first match in this area is scrolled to as it is typed; Enter goes to it
+  // (in another area when only there) and focuses its field.
+  const [find, setFind] = useState('')
+  const found = useMemo(() => {
+    const q = find.trim().toLocaleLowerCase()
+    if (!q) return null
+    const all = count.lines.filter((l) => l.item_name.toLocaleLowerCase().includes(q))
+    return { all, first: all.find((l) => l.area_id === areaId) ?? all[0] ?? null }
+  }, [find, count.lines, areaId])
+  useEffect(() => {
+    if (found?.first && found.first.area_id === areaId) reveal(lineKey(found.first), false)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [found])
+  const findRef = useRef<HTMLInputElement>(null)
+  // A scanner's burst in the search box counts the scan (the page's listener) and leaves the box as it was.
+  useEffect(() => (findRef.current ? refuseScansIn(findRef.current, () => {}) : undefined), [])
+  const goToFound = () => {
+    const l = found?.first
+    if (!l) return
+    if (l.area_id !== areaId) showArea(l.area_id)
+    reveal(lineKey(l), true)
+  }
+  const areaName = count.areas.find((a) => a.id === areaId)?.name ?? ''
 
   return (
     <div>
@@ -249,52 +299,61 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
         }
       />
 
-      <nav aria-label={COUNT_UI.areasNav} className="mb-4 flex gap-2 overflow-x-auto pb-1">
-        {count.areas.map((a) => {
-          const p = progress(a.id)
-          const current = a.id === areaId
-          return (
-            <button
-              key={a.id}
-              type="button"
-              aria-current={current ? 'true' : undefined}
-              onClick={() => {
-                setAreaId(a.id)
-                navigate(`/counts/${count.id}?area=${a.id}`, { replace: true })
-              }}
-              className={`min-h-11 shrink-0 rounded-lg border px-3 text-left text-sm ${current ? 'border-brand-700 bg-brand-50 font-semibold dark:bg-slate-800' : 'border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-900'}`}
-            >
-              <span className="block">{a.name}</span>
-              <span className="block text-xs text-slate-600 dark:text-slate-300" data-testid={`area-progress-${a.id}`}>
-                {COUNT_UI.counted(p.done, p.total, p.percent)}
-              </span>
-            </button>
-          )
-        })}
-      </nav>
-
-      {scanNote && (
-        <p role="status" className="mb-3 text-sm font-semibold" data-testid="sheet-scan">
-          {scanNote}
-        </p>
-      )}
-      <ol className="space-y-3" aria-label={COUNT_UI.sheetOf(count.areas.find((a) => a.id === areaId)?.name ?? '')}>
-        {areaLines.map((l, index) => (
-          <SheetLine
-            key={lineKey(l)}
-            line={l}
-            index={index}
-            view={lines[lineKey(l)]}
-            disabled={!open}
-            expected={l.expected !== undefined ? fmt.quantity(l.expected, l.unit) : null}
-            onChange={(d) => change(lineKey(l), d)}
-            onLeave={() => leave(lineKey(l))}
-            onKeyDown={onEnter(index)}
-            onRetry={() => void save(lineKey(l), lines[lineKey(l)].draft)}
-          />
-        ))}
-        {areaLines.length === 0 && <li className="text-sm text-slate-600">{COUNT_UI.emptyArea}</li>}
-      </ol>
+      {/* The areas (and a scan's note) stay on screen over a long area: where one is and how far the count is. */}
+      <div className="sticky top-16 z-20 mb-3 bg-white/95 pt-1 dark:bg-slate-950/95">
+        <nav aria-label={COUNT_UI.areasNav} className="flex gap-2 overflow-x-auto pb-2">
+          {count.areas.map((a) => {
+            const p = progress(a.id)
+            const current = a.id === areaId
+            return (
+              <button
+                key={a.id}
+                type="button"
+                aria-current={current ? 'true' : undefined}
+                onClick={() => showArea(a.id)}
+                className={`min-h-11 shrink-0 rounded-lg border px-3 text-left text-sm ${current ? 'border-brand-700 bg-brand-50 font-semibold dark:bg-slate-800' : 'border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-900'}`}
+              >
+                <span className="block">{a.name}</span>
+                <span className="block text-xs text-slate-600 dark:text-slate-300" data-testid={`area-progress-${a.id}`}>
+                  {COUNT_UI.counted(p.done, p.total, p.percent)}
+                </span>
+              </button>
+            )
+          })}
+        </nav>
+        {scanNote && (
+          <p role="status" className="pb-2 text-sm font-semibold" data-testid="sheet-scan">
+            {scanNote}
+          </p>
+        )}
+      </div>
+      <div className="mb-3">
+        <label htmlFor="sheet-find" className="sr-only">
+          {COUNT_UI.findLabel}
+        </label>
+        <input
+          ref={findRef}
+          id="sheet-find"
+          type="search"
+          value={find}
+          placeholder={COUNT_UI.findPlaceholder}
+          autoComplete="off"
+          enterKeyHint="go"
+          onChange={(e) => setFind(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return
+            e.preventDefault()
+            goToFound()
+          }}
+          className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-500 sm:text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+        />
+        {found && (
+          <p role="status" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {found.first ? COUNT_UI.findHit(found.all.length, found.first.item_name, found.first.area_id === areaId ? null : (count.areas.find((a) => a.id === found.first!.area_id)?.name ?? '')) : COUNT_UI.findNone(find.trim())}
+          </p>
+        )}
+      </div>
+      <SheetList lines={areaLines} areaName={areaName} store={store} actions={actions} disabled={!open} target={target} />
 
       {open && (
         <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 py-3 dark:border-slate-700 dark:bg-slate-950/95">

@@ -1,28 +1,60 @@
-import type { KeyboardEvent } from 'react'
+import { memo, type KeyboardEvent, type Ref } from 'react'
 import type { CountLine } from '../../../../src/contract/counts'
 import { ErrorLine } from '../../components/ErrorLine'
 import { QuantityField } from '../../components/QuantityField'
 import { COUNT_UI } from '../../messages/counts'
-import { lineKey, type Draft, type LineView } from './lineState'
+import type { Draft } from './lineState'
+import { useLineView, type LineStore } from './lineStore'
 import { SaveBadge } from './SaveBadge'
 
-/** One line of the sheet: a quantity field, or one per pack size and loose; its save state beside the name. */
-export function SheetLine(p: {
+/** What a line does, the same functions for every line and every render (so a line's props never change by themselves). */
+export interface LineActions {
+  change: (key: string, d: Draft) => void
+  leave: (key: string) => void
+  retry: (key: string) => void
+  enter: (index: number, key: string, e: KeyboardEvent<HTMLInputElement>) => void
+}
+
+/**
+ * One line of the sheet: a quantity field, or one per pack size and loose; its save state beside the name.
+ * Memoised and subscribed to its own entry of the store: typing in it re-renders it alone.
+ */
+export const SheetLine = memo(function SheetLine(p: {
   line: CountLine
+  lineKey: string
   index: number
-  view: LineView
+  /** Lines in this area (aria-setsize: only the lines near the screen are in the page). */
+  of: number
+  store: LineStore
+  actions: LineActions
   disabled: boolean
   expected: string | null
-  onChange: (d: Draft) => void
-  onLeave: () => void
-  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void
-  onRetry: () => void
+  /** Where the virtual list places it, and how it measures it. */
+  top: number
+  measure: Ref<HTMLLIElement>
 }) {
-  const { line, index, view } = p
+  const { line, index, lineKey: key, actions } = p
+  const view = useLineView(p.store, key)
   const base = `line-${line.area_id}-${line.item_id}`
-  const common = { disabled: p.disabled, hint: '', onKeyDown: p.onKeyDown, onBlur: p.onLeave, enterKeyHint: 'next' as const }
+  const common = {
+    disabled: p.disabled,
+    hint: '',
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => actions.enter(index, key, e),
+    onBlur: () => actions.leave(key),
+    enterKeyHint: 'next' as const,
+  }
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-3 [contain-intrinsic-size:auto_8rem] [content-visibility:auto] dark:border-slate-700 dark:bg-slate-900" data-testid={`line-${line.item_id}`} data-line-key={lineKey(line)} data-state={view.state}>
+    <li
+      ref={p.measure}
+      data-index={index}
+      aria-posinset={index + 1}
+      aria-setsize={p.of}
+      style={{ transform: `translateY(${p.top}px)` }}
+      className="absolute top-0 left-0 w-full rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+      data-testid={`line-${line.item_id}`}
+      data-line-key={key}
+      data-state={view.state}
+    >
       <div className="mb-2 flex items-start justify-between gap-2">
         <div>
           <p className="font-semibold">
@@ -32,7 +64,7 @@ export function SheetLine(p: {
           {p.expected !== null && <p className="text-xs text-slate-600 dark:text-slate-300">{COUNT_UI.expected(p.expected)}</p>}
         </div>
         <div aria-live="polite" data-testid={`state-${line.item_id}`}>
-          <SaveBadge view={view} onRetry={p.onRetry} />
+          <SaveBadge state={view.state} onRetry={() => actions.retry(key)} />
         </div>
       </div>
       {line.packs.length === 0 ? (
@@ -41,7 +73,7 @@ export function SheetLine(p: {
           label={COUNT_UI.countedLabel(line.item_name)}
           unit={line.unit}
           value={view.draft.counted}
-          onChange={(v) => p.onChange({ ...view.draft, counted: v })}
+          onChange={(v) => actions.change(key, { ...view.draft, counted: v })}
           data-line-first={index}
           error={view.error ?? undefined}
           {...common}
@@ -54,7 +86,7 @@ export function SheetLine(p: {
               id={`${base}-pack-${pack.id}`}
               label={COUNT_UI.packLabel(pack.name, pack.size, line.unit)}
               value={view.draft.packs[pack.id] ?? ''}
-              onChange={(v) => p.onChange({ ...view.draft, packs: { ...view.draft.packs, [pack.id]: v } })}
+              onChange={(v) => actions.change(key, { ...view.draft, packs: { ...view.draft.packs, [pack.id]: v } })}
               {...(i === 0 ? { 'data-line-first': index } : {})}
               {...common}
             />
@@ -64,7 +96,7 @@ export function SheetLine(p: {
             label={COUNT_UI.looseLabel}
             unit={line.unit}
             value={view.draft.loose}
-            onChange={(v) => p.onChange({ ...view.draft, loose: v })}
+            onChange={(v) => actions.change(key, { ...view.draft, loose: v })}
             {...common}
           />
           {view.error && (
@@ -76,4 +108,4 @@ export function SheetLine(p: {
       )}
     </li>
   )
-}
+})
