@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'

@@ -1,6 +1,7 @@
 // "A blank white page when the connection drops" (issue 24): the shell survives a page whose code
 // cannot be fetched, Retry works without a reload once it can, and an upgrade reloads once, never in a loop.
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { UI } from '../ui/src/messages/common'
 import { expectAccessible, signInAs } from './helpers'
 
@@ -72,6 +73,8 @@ test('after an upgrade (the page file is gone: 404) the app reloads once, not in
   // One reload (the mark is gone), then the message: the same file is still missing, so no second reload.
   await expect(page.getByTestId('route-error')).toContainText(UI.unreachable, { timeout: 30_000 })
   expect(await stillMarked(page)).toBe(false)
-  await page.waitForTimeout(500)
+  // The message is shown only once the app has declined a second reload (lazyPage.tsx: the file's mark in
+  // sessionStorage), so no reload can come after it.
+  expect(await page.evaluate(() => sessionStorage.getItem('rims:reloaded-for'))).toMatch(/AlertsPage-[^/]+\.js$/)
   expect(loads).toBe(1)
 })
