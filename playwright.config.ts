@@ -24,6 +24,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
     // baseURL is the worker's own server (e2e/fixtures.ts).
     trace: 'retain-on-failure',

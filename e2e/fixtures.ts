@@ -22,6 +22,7 @@ export type Rims = { base: string; data: string }
 // One directory per `playwright test` run (the workers' parent is the runner), a file per worker holding a
 // turn: `busy-<pid>` for an ordinary test, `alone-<pid>` for a @timing one. Each writes its file before it
 // looks at the others', so two never both go ahead; a file whose worker is gone does not count.
+// (e2e/global-teardown.ts removes the directory after the run.)
 const TURNS = join(tmpdir(), `rims-e2e-turns-${process.ppid}`)
 const mine = (kind: 'busy' | 'alone') => join(TURNS, `${kind}-${process.pid}`)
 const alive = (pid: number) => {
