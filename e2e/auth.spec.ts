@@ -45,12 +45,16 @@ test('the Manager groups the pages in the Inventory, Operations and Analytics dr
 })
 
 test('the button reads Signing In... while the sign-in is under way', async ({ page }) => {
+  // The sign-in is held until the button has been seen (not for a fixed time a busy box could outlast).
+  let answer!: () => void
+  const held = new Promise<void>((r) => (answer = r))
   await page.route('**/api/auth/login', async (route) => {
-    await new Promise((r) => setTimeout(r, 400))
+    await held
     await route.continue()
   })
   await signInWithForm(page, DEMO.Chef.email)
   await expect(page.getByRole('button', { name: 'Signing In...' })).toBeDisabled()
+  answer()
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
