@@ -1,17 +1,32 @@
 import { defineConfig, devices } from '@playwright/test'
+import { availableParallelism } from 'node:os'
 
-const port = Number(process.env.E2E_PORT ?? 3210)
+// Each worker starts RIMS of its own (e2e/fixtures.ts) on E2E_PORT + its index, with its own data dir, so
+// workers never share data. Two by default (one on a single core); E2E_WORKERS overrides. Tests tagged
+// @timing run while the other workers wait (e2e/fixtures.ts), so a neighbour's work is not in their figures.
+const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(2, availableParallelism()))
+
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }
+const mobile = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }
+// `*.phone.spec.ts` is a phone-only job (375 px); `*.desktop.spec.ts` runs at 1280 px only.
+const desktopIgnore = /\.phone\.spec\.ts$/
+// A phone 375 px wide (Chromium only); pure-logic, HTTPS and timing specs run once, on desktop.
+const mobileIgnore = /((ui-units|https|perf)\.spec|\.desktop\.spec)\.ts$/
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
-  timeout: 30_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // Conditions, not stopwatches: a busy box (other jobs, load 10 on 2 cores) makes every step several times
+  // slower, and a test must not fail for that alone. What the app's speed must be is for the @timing tests.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // baseURL is the worker's own server (e2e/fixtures.ts).
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -20,16 +35,7 @@ export default defineConfig({
     },
   },
   projects: [
-    // `*.phone.spec.ts` is a phone-only job (375 px); `*.desktop.spec.ts` runs at 1280 px only.
-    { name: 'desktop', testIgnore: /\.phone\.spec\.ts$/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    // A phone 375 px wide (Chromium only); pure-logic, HTTPS and timing specs run once, on desktop.
-    { name: 'mobile', testIgnore: /((ui-units|https|perf)\.spec|\.desktop\.spec)\.ts$/, use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', testIgnore: desktopIgnore, use: desktop },
+    { name: 'mobile', testIgnore: mobileIgnore, use: mobile },
   ],
-  webServer: {
-    command: `bun scripts/e2e-server.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    env: { E2E_PORT: String(port), ...(process.env.E2E_UI_DIR ? { E2E_UI_DIR: process.env.E2E_UI_DIR } : {}) },
-  },
 })

@@ -1,5 +1,6 @@
 // Alerts: type toggles, search, priority filter, Refresh, the high-priority count, and the actions changing it.
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { ALERT_MSG } from '../src/contract/alerts'
 import { apiLogin, DEMO, expectAccessible, screenshot, signInAs } from './helpers'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { MSG } from '../src/contract/messages'
 import { DEMO, fakeToken, logoutFromHeader, navLinkNames, signInAs, signInWithForm } from './helpers'
 
@@ -45,12 +45,16 @@ test('the Manager groups the pages in the Inventory, Operations and Analytics dr
 })
 
 test('the button reads Signing In... while the sign-in is under way', async ({ page }) => {
+  // The sign-in is held until the button has been seen (not for a fixed time a busy box could outlast).
+  let answer!: () => void
+  const held = new Promise<void>((r) => (answer = r))
   await page.route('**/api/auth/login', async (route) => {
-    await new Promise((r) => setTimeout(r, 400))
+    await held
     await route.continue()
   })
   await signInWithForm(page, DEMO.Chef.email)
   await expect(page.getByRole('button', { name: 'Signing In...' })).toBeDisabled()
+  answer()
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
@@ -173,9 +177,12 @@ test('a token the server refuses ends the session at start-up (profile fetch 401
 test('a network error at start-up keeps the session (kitchen Wi-Fi drops)', async ({ page }) => {
   await signInAs(page, 'Chef', '/login')
   await page.route('**/api/auth/profile', (route) => route.abort('internetdisconnected'))
+  const failed = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/auth/profile'))
   await page.goto('/requests')
   await expect(page.getByRole('heading', { name: 'Kitchen Requests' })).toBeVisible()
-  await page.waitForTimeout(300)
+  // The start-up check has failed and been handled (a frame later), and the session is still there.
+  await failed
+  await page.evaluate(() => new Promise(requestAnimationFrame))
   await expect(page).toHaveURL(/\/requests$/)
   expect(await page.evaluate(() => localStorage.getItem('rims_user'))).not.toBeNull()
 })

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect as baseExpect, test } from './fixtures'
 import { apiLogin, DEMO, expectAccessible, signInAs } from './helpers'
 
 // The actual-vs-theoretical page on a 375 px phone: two approved counts, a receipt, a sales day; the

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiLogin, DEMO, scannerBurst, signInAs } from './helpers'
 
 // A USB/Bluetooth scanner is a keyboard: one listener tells its burst (≥ 6 characters, ≤ 30 ms

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiLogin, DEMO, expectAccessible, signInAs } from './helpers'
 
 // The scanning pages on a 375 px phone: scan to count (from an area's QR label) and the labels sheet.

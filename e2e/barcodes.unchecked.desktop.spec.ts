@@ -1,7 +1,8 @@
 // Issue 29 (5): a database from RIMS 0.1, whose barcodes were saved without checking their check digit,
 // upgraded by this RIMS. The item form shows such a code as it was, with a hint to correct it, and saves;
 // a new wrong code is still refused in the form. A server of its own over that database.
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,6 +1,7 @@
 // "A busy day on a phone": '2,5' is 2.5 in every quantity field, the Chef reads why a request was
 // refused, and tonight's list goes in one form (one request per line, all or none).
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { KITCHEN_MSG } from '../src/contract/kitchen'
 import { QUANTITY_MSG } from '../src/contract/quantity'
 import { STOCK_MSG } from '../src/contract/stock'

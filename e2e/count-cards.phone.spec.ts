@@ -1,6 +1,7 @@
 // "The same words count different things" and "cards that cannot be tapped" (issue 24, 375 px): every
 // count card leads to the list it counts and equals that list's total; the Stock tabs all fit on screen.
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { expectAccessible, signInAs } from './helpers'
 
 // A shared 2-core machine: dashboards can take a while to answer.

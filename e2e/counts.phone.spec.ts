@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiAs, expectAccessible, signInAs } from './helpers'
 
 // Issue 17 on a phone (375 px): the count sheet keeps every entry across a reload, and a 20-line area

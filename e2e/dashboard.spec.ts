@@ -1,6 +1,7 @@
 // The three role dashboards (SPEC §2 "Dashboard"): numbers equal to the API's, the charts drawn,
 // visible failures with Retry, an empty install's 'No data available', the Chef's request form.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

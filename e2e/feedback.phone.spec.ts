@@ -2,7 +2,8 @@
 // its new balance, Undo on a movement's toast, 'Save and add another', the quick action opens the form,
 // the Return-to-store sheet shows the kitchen's balance, wastage quick reasons, Approve shows the
 // store's on-hand and the Fulfil question names item, quantity and unit.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { KITCHEN_MSG } from '../src/contract/kitchen'
 import { STOCK_MSG } from '../src/contract/stock'
 import { MOVEMENT_UI } from '../ui/src/messages/stock'

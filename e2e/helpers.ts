@@ -96,6 +96,19 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: join(testInfo.project.outputDir, 'screenshots', `${name}-${testInfo.project.name}.png`), fullPage: true })
 }
 
+/**
+ * Counts the page's requests under way from now on; the function returned waits until none is (a save set off
+ * a moment ago has reached the server and been answered).
+ */
+export function requestsSettled(page: Page) {
+  let open = 0
+  page.on('request', () => open++)
+  const done = () => open--
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return () => expect.poll(() => open, { message: 'requests under way' }).toBe(0)
+}
+
 /** A signed JWT-shaped token with the given exp (the signature is not checked by the browser). */
 export function fakeToken(exp: number) {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
@@ -137,27 +150,58 @@ export async function scannerBurst(page: Page, code: string, gapMs = 8) {
 const ROOT = join(fileURLToPath(import.meta.url), '../..')
 const BUN = join(ROOT, 'node_modules/.bin/bun')
 
+/** Whether nothing listens on 127.0.0.1:`port` (so a health check there would reach a server we started). */
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
+  })
+
 /**
- * A RIMS of a spec's own over `data` (not the shared demo server): the executable, or with E2E_UI_DIR the source
- * with that UI build (as scripts/e2e-server.ts). Creates `manager` first; resolves once /api/health answers.
+ * RIMS over `data` on 127.0.0.1:`port` (a free one when not given): the executable, or with E2E_UI_DIR the source
+ * with that UI build (as scripts/e2e-server.ts). With `demo`, a first start fills the data dir with demo data.
+ * Resolves once /api/health answers; fails at once if the port is taken or the server exits.
  */
+export async function startServer({ data, port, demo = false }: { data: string; port?: number; demo?: boolean }) {
+  const uiDir = process.env.E2E_UI_DIR
+  const cmd = uiDir ? [BUN, join(ROOT, 'src/main.ts')] : [join(ROOT, 'dist/rims')]
+  const env = { ...process.env, RIMS_HTTPS_PORT: '0', ...(uiDir ? { RIMS_UI_DIR: uiDir } : {}) }
+  if (port === undefined) port = await freePort()
+  else if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: set E2E_PORT to a free range (each worker takes E2E_PORT + its index)`)
+  const base = `http://127.0.0.1:${port}`
+  const server = spawn(cmd[0], [...cmd.slice(1), 'serve', ...(demo ? ['--demo'] : []), '--host', '127.0.0.1', '--port', String(port), '--data', data], { env, stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  server.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)))
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()))
+  let gone = false
+  void exited.then(() => (gone = true))
+  for (const deadline = Date.now() + 60_000; ; ) {
+    if (gone) throw new Error(`the server over ${data} exited (${server.exitCode ?? server.signalCode}):\n${stderr}`)
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break
+    } catch {}
+    if (Date.now() > deadline) {
+      server.kill()
+      throw new Error(`the server over ${data} did not answer on ${base} within 60 s:\n${stderr}`)
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  const stop = async () => {
+    if (!gone) server.kill()
+    await exited
+  }
+  return { base, stop }
+}
+
+/** A RIMS of a spec's own over `data` (not its worker's demo server). Creates `manager` first. */
 export async function startOwnServer(data: string, manager: { name: string; email: string; password: string }) {
   const uiDir = process.env.E2E_UI_DIR
   const cmd = uiDir ? [BUN, join(ROOT, 'src/main.ts')] : [join(ROOT, 'dist/rims')]
   const env = { ...process.env, RIMS_HTTPS_PORT: '0', ...(uiDir ? { RIMS_UI_DIR: uiDir } : {}) }
   const made = spawnSync(cmd[0], [...cmd.slice(1), 'create-manager', '--name', manager.name, '--email', manager.email, '--password-stdin', '--data', data], { input: manager.password, env, encoding: 'utf8' })
   expect(made.status, made.stderr).toBe(0)
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const server = spawn(cmd[0], [...cmd.slice(1), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', data], { env, stdio: 'ignore' })
-  for (const deadline = Date.now() + 30_000; ; ) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`the server over ${data} did not start`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return { base, stop: () => server.kill() }
+  return startServer({ data })
 }
 
 const freePort = () =>

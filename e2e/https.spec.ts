@@ -1,6 +1,7 @@
 // HTTPS as a phone sees it: Chromium trusts the local CA through an NSS database in its own HOME
 // (as `certutil` sets up a Linux desktop), opens the LAN address over HTTPS, and reads the QR code.
-import { chromium, expect, test, type Browser } from '@playwright/test'
+import { chromium, type Browser } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { X509Certificate } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'

@@ -1,5 +1,5 @@
 // Items tab: Export CSV, and a Manager ticks rows and sets their minimum with the bulk-edit bar.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiLogin, DEMO, signInAs } from './helpers'
 
 test('Export CSV downloads the items; ticked rows get a new minimum from the bulk-edit bar', async ({ page }) => {

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiLogin, DEMO, expectAccessible, signInAs } from './helpers'
 
 const stamp = () => `${test.info().project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`

@@ -1,7 +1,7 @@
 // A phone on the restaurant's plain-HTTP address (http://192.168.…) is not a secure context, and the browser
 // leaves crypto.randomUUID out there. The tests' 127.0.0.1 counts as secure, so the page has it taken away
 // first, as on such a phone: every stock-moving form makes its Idempotency-Key when it opens.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { STOCK_MSG } from '../src/contract/stock'
 import { apiLogin, DEMO, signInAs } from './helpers'
 

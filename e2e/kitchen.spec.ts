@@ -1,5 +1,6 @@
 // /kitchen-inventory: usage, wastage and the Manager's adjustment, the phone layout, paging, axe and screenshots.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { KITCHEN_MSG } from '../src/contract/kitchen'
 import { apiLogin, DEMO, expectAccessible, screenshot, signInAs } from './helpers'
 

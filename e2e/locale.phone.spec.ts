@@ -1,6 +1,7 @@
 // Issue 24, items 5 and 6 at 375 px: chart legends never empty, dates in the restaurant's locale, the
 // time zone from a searchable list, backup schedules as presets, saving with a toast, 44 px switches.
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect as baseExpect, test } from './fixtures'
 import { apiLogin, DEMO, expectAccessible, signInAs } from './helpers'
 
 async function managerHeaders(request: APIRequestContext) {

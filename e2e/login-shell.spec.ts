@@ -1,6 +1,7 @@
 // The static sign-in screen (src/http/static.ts, ui/public/boot.js) is painted before the app's script runs; the
 // app takes over when it has loaded. Nothing typed or pressed on the static screen may be lost in that handover.
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { DEMO, DEMO_PASSWORD } from './helpers'
 
 /** Holds the app's entry script (and so the takeover) until the returned function is called. */

@@ -1,5 +1,6 @@
 // /movements: recording, the insufficient-stock rule before and after sending, roles, paging, at both widths.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { STOCK_MSG } from '../src/contract/stock'
 import { apiLogin, DEMO, expectAccessible, screenshot, signInAs } from './helpers'
 
@@ -204,7 +205,7 @@ test('the page and the form pass axe and are photographed', async ({ page }) => 
   await screenshot(page, test.info(), 'movements-form')
 })
 
-test('time from navigation to the movements shown', async ({ page }, testInfo) => {
+test('time from navigation to the movements shown', { tag: '@timing' }, async ({ page }, testInfo) => {
   await signInAs(page, 'Manager', '/profile')
   const times: number[] = []
   for (let i = 0; i < 5; i++) {

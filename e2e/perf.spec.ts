@@ -1,7 +1,7 @@
 // Time to interactive of /login: navigation start → the app's Sign In button enabled (the static screen gone), cold cache, median of 7 loads.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
-test('/login is interactive quickly on the local server', async ({ browser }, testInfo) => {
+test('/login is interactive quickly on the local server', { tag: '@timing' }, async ({ browser }, testInfo) => {
   const times: number[] = []
   for (let i = 0; i < 7; i++) {
     const context = await browser.newContext()

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { MSG } from '../src/contract/messages'
 import { apiLogin, DEMO, DEMO_PASSWORD, logoutFromHeader, signInAs, signInWithForm } from './helpers'
 
@@ -38,6 +38,8 @@ test('Save updates the name, and the password only when a new one is entered', a
   const newName = `Chileshe P (${testInfo.project.name})`
   const newPassword = `store-pass-${testInfo.project.name}`
   try {
+    // The page's timers run on Playwright's clock (real time until moved on): the dialogs' 3 s is not waited for.
+    await page.clock.install()
     await signInAs(page, 'Storekeeper', '/profile')
     await page.getByRole('button', { name: 'Edit Profile' }).click()
     await page.getByLabel('Full Name').fill(newName)
@@ -45,7 +47,8 @@ test('Save updates the name, and the password only when a new one is entered', a
     const success = page.getByRole('alertdialog', { name: 'Success' })
     await expect(success).toContainText(MSG.profileUpdated)
     // A Success dialog closes itself after 3 s.
-    await expect(success).toHaveCount(0, { timeout: 5000 })
+    await page.clock.runFor(3000)
+    await expect(success).toHaveCount(0)
     await expect(page.getByLabel('Full Name')).toHaveValue(newName)
 
     await page.getByRole('button', { name: 'Edit Profile' }).click()
@@ -55,7 +58,8 @@ test('Save updates the name, and the password only when a new one is entered', a
     await page.getByRole('button', { name: 'Save Changes' }).click()
     const error = page.getByRole('alertdialog', { name: 'Error' })
     await expect(error).toContainText(MSG.currentPasswordWrong)
-    await page.waitForTimeout(3200)
+    // An Error dialog stays until it is dismissed: still there 3.2 s on.
+    await page.clock.runFor(3200)
     await expect(error).toBeVisible()
     await error.getByRole('button', { name: 'OK' }).click()
 

@@ -1,7 +1,8 @@
 // The whole ordering loop on a 375 px phone: a par level suggests whole cases, the suggestion becomes
 // an order, the order is sent as text, the delivery is received with a different invoice price and a
 // total that does not match, and the balance and the weighted cost follow (issue 18).
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiLogin, DEMO, expectAccessible, signInAs } from './helpers'
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`

@@ -1,5 +1,5 @@
 // Reports: every type previews its first rows and downloads a CSV under the spec's file name.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { parse } from 'csv-parse/sync'
 import { readFileSync } from 'node:fs'
 import { DEFAULT_RANGE_DAYS, PREVIEW_ROWS, REPORT_MSG, REPORT_TYPES, reportFileName } from '../src/contract/reports'

@@ -1,5 +1,6 @@
 // /requests: the request workflow as each role, the phone layout, paging, axe and screenshots.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { KITCHEN_MSG } from '../src/contract/kitchen'
 import { KITCHEN_UI_MSG } from '../ui/src/messages/kitchen'
 import { apiLogin, DEMO, expectAccessible, screenshot, signInAs, type DemoRole } from './helpers'
@@ -273,7 +274,7 @@ test('requests page: stats, status colours, axe and screenshots', async ({ page 
   await screenshot(page, test.info(), 'requests-approve')
 })
 
-test('time from navigation to data shown on /requests and /kitchen-inventory (demo data)', async ({ page }) => {
+test('time from navigation to data shown on /requests and /kitchen-inventory (demo data)', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(120_000) // ten timed navigations
   await signInAs(page, 'Manager', '/dashboard')
   const results: Record<string, number[]> = {}

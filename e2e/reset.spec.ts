@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
@@ -94,7 +94,7 @@ test('forgot → mail → reset → the new password signs in', async ({ page, r
     await page.getByLabel('Confirm New Password').fill(newPassword)
     await page.getByRole('button', { name: 'Set New Password' }).click()
     await expect(page.getByText(MSG.resetSuccess)).toBeVisible()
-    await expect(page).toHaveURL(/\/login$/, { timeout: 6000 })
+    await expect(page).toHaveURL(/\/login$/) // by itself, RESET_REDIRECT_MS after the success
 
     // The link is single use.
     await page.goto(link.pathname + link.search)
@@ -131,12 +131,16 @@ test('no token in the link says the link is invalid', async ({ page }) => {
 })
 
 test('Validating Reset Link shows while the token is checked', async ({ page }) => {
+  // The check is held until the heading has been seen (not for a fixed time a busy box could outlast).
+  let answer!: () => void
+  const held = new Promise<void>((r) => (answer = r))
   await page.route('**/api/password-reset/validate-token/**', async (route) => {
-    await new Promise((r) => setTimeout(r, 500))
+    await held
     await route.continue()
   })
   await page.goto('/reset-password?token=slow-token')
   await expect(page.getByRole('heading', { name: 'Validating Reset Link' })).toBeVisible()
+  answer()
   await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible()
 })
 

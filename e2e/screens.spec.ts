@@ -1,5 +1,6 @@
 // Every screen at this project's width: axe-core finds no serious or critical violation, and a screenshot is kept.
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { MSG } from '../src/contract/messages'
 import { expectAccessible, screenshot, signInAs, type DemoRole } from './helpers'
 

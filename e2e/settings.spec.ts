@@ -1,5 +1,6 @@
 // Settings: the form saves through the server's validation, the header follows, backups, connect a device.
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiLogin, DEMO, expectAccessible, openMenuIfMobile, screenshot, signInAs } from './helpers'
 
 async function managerHeaders(request: APIRequestContext) {

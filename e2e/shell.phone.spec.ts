@@ -1,6 +1,7 @@
 // "A blank white page when the connection drops" (issue 24): the shell survives a page whose code
 // cannot be fetched, Retry works without a reload once it can, and an upgrade reloads once, never in a loop.
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { UI } from '../ui/src/messages/common'
 import { expectAccessible, signInAs } from './helpers'
 
@@ -8,13 +9,24 @@ import { expectAccessible, signInAs } from './helpers'
 const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { rimsMark: number }).rimsMark = 1))
 const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { rimsMark?: number }).rimsMark === 1)
 
+/**
+ * Moves the page's clock (Playwright's, installed before the app loads) on a second at a time until `check`
+ * passes: the app's own retry delays (1 s, then 3 s) go by without being waited for.
+ */
+async function fastForwardUntil(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.clock.fastForward(1000)
+    await check()
+  }).toPass({ timeout: 30_000 })
+}
+
 async function goFromMenu(page: Page, link: string) {
   await page.getByRole('button', { name: 'Open menu' }).click()
   await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: link }).click()
 }
 
 test('page code unreachable: the message and Retry inside the shell; Retry works once it is back, without a reload', async ({ page }) => {
-  test.setTimeout(60_000)
+  await page.clock.install()
   await signInAs(page, 'Manager', '/dashboard')
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible()
   await markWindow(page)
@@ -22,7 +34,8 @@ test('page code unreachable: the message and Retry inside the shell; Retry works
   await page.route(/\/assets\/.+\.js$/, (r) => r.abort('internetdisconnected'))
   await goFromMenu(page, 'Reports')
   const failure = page.getByTestId('route-error')
-  await expect(failure).toContainText(UI.unreachable, { timeout: 15_000 }) // after its own two retries
+  // After its own two retries.
+  await fastForwardUntil(page, () => expect(failure).toContainText(UI.unreachable, { timeout: 1000 }))
   // The shell is still there: header, menu, brand.
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
   await expect(page.getByRole('link', { name: /RIMS|Dashboard/ }).first()).toBeVisible()
@@ -61,7 +74,7 @@ test('a failed submit says the connection was lost and keeps the form', async ({
 })
 
 test('after an upgrade (the page file is gone: 404) the app reloads once, not in a loop', async ({ page }) => {
-  test.setTimeout(60_000)
+  await page.clock.install()
   await signInAs(page, 'Manager', '/dashboard')
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible()
   await markWindow(page)
@@ -70,8 +83,10 @@ test('after an upgrade (the page file is gone: 404) the app reloads once, not in
   await page.route(/\/assets\/AlertsPage-[^/]+\.js$/, (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"success":false,"message":"File not found"}' }))
   await goFromMenu(page, 'Alerts')
   // One reload (the mark is gone), then the message: the same file is still missing, so no second reload.
-  await expect(page.getByTestId('route-error')).toContainText(UI.unreachable, { timeout: 30_000 })
+  await fastForwardUntil(page, () => expect(page.getByTestId('route-error')).toContainText(UI.unreachable, { timeout: 1000 }))
   expect(await stillMarked(page)).toBe(false)
-  await page.waitForTimeout(500)
+  // The message is shown only once the app has declined a second reload (lazyPage.tsx: the file's mark in
+  // sessionStorage), so no reload can come after it.
+  expect(await page.evaluate(() => sessionStorage.getItem('rims:reloaded-for'))).toMatch(/AlertsPage-[^/]+\.js$/)
   expect(loads).toBe(1)
 })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 test('the executable serves the web interface on client routes', async ({ page }) => {
   await page.goto('/stock')

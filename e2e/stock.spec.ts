@@ -1,5 +1,6 @@
 // /stock: items, categories, suppliers and alerts, as the roles that use it, at both widths.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { STOCK_MSG } from '../src/contract/stock'
 import { KITCHEN_MSG } from '../src/contract/kitchen'
 import { apiLogin, DEMO, expectAccessible, screenshot, signInAs } from './helpers'
@@ -272,7 +273,7 @@ test('the Alerts tab lists the items low or out and expiring or expired, passes 
   await screenshot(page, test.info(), 'stock-alerts')
 })
 
-test('time from navigation to the items shown', async ({ page }, testInfo) => {
+test('time from navigation to the items shown', { tag: '@timing' }, async ({ page }, testInfo) => {
   await signInAs(page, 'Manager', '/profile')
   const times: number[] = []
   for (let i = 0; i < 5; i++) {

@@ -1,5 +1,6 @@
 // The Manager's Team Members and Create User dialogs (SPEC §2 "Team Members dialog", §4 User status, §5, §8).
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { User } from '../src/contract/auth'
 import { MSG } from '../src/contract/messages'
 import { DEMO, expectAccessible, expectOnTop, screenshot, signInAs, signInWithForm } from './helpers'

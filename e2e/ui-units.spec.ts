@@ -1,5 +1,5 @@
 // The UI's pure helpers, run in Node by Playwright's runner (bun test covers src/ only).
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { MSG } from '../src/contract/messages'
 import { formatCost, formatDate, formatDateTime, formatMoney, formatQuantity } from '../ui/src/lib/format'
 import { validateProfile } from '../ui/src/pages/profile/validate'

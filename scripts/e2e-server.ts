@@ -1,5 +1,7 @@
-// Starts RIMS for Playwright on a fresh temp data dir with demo data: the compiled executable, or,
-// with E2E_UI_DIR set, the source with that UI build (so parallel work never shares one build).
+// Starts RIMS as the browser tests see it, by hand (to look at what a spec sees): a fresh temp data dir with
+// demo data on E2E_PORT (3210), the compiled executable, or, with E2E_UI_DIR set, the source with that UI
+// build (so parallel work never shares one build). Playwright itself starts one such server per worker
+// (e2e/fixtures.ts, through startServer in e2e/helpers.ts), not this script.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
