@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiAs, expectAccessible, scannerBurst, signInAs } from './helpers'
 
 // A long area on a phone (375 px): the sheet renders only the lines on or near the screen (a virtual list above
