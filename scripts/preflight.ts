@@ -48,7 +48,8 @@ export async function preflight(box: Box): Promise<number> {
   const env = { DEBIAN_FRONTEND: 'noninteractive' }
   const steps = [
     ['apt-get', 'update'],
-    ['apt-get', 'install', '-y', '--no-install-recommends', ...pkgs],
+    // With recommends, as the landed CI installed it: Chromium's fonts (fonts-liberation) are a recommendation.
+    ['apt-get', 'install', '-y', ...pkgs],
   ]
   for (const cmd of steps) {
     const code = await box.run(cmd, env)

@@ -41,7 +41,7 @@ describe('preflight', () => {
     expect(await preflight(b)).toBe(0)
     expect(ran.map((r) => r.cmd)).toEqual([
       ['apt-get', 'update'],
-      ['apt-get', 'install', '-y', '--no-install-recommends', 'chromium', 'libnss3-tools'],
+      ['apt-get', 'install', '-y', 'chromium', 'libnss3-tools'],
     ])
     for (const r of ran) expect(r.env).toEqual({ DEBIAN_FRONTEND: 'noninteractive' })
   })
@@ -49,7 +49,7 @@ describe('preflight', () => {
   test('only certutil missing: only libnss3-tools is installed', async () => {
     const { b, ran } = box({ certutil: false })
     expect(await preflight(b)).toBe(0)
-    expect(ran.at(-1)!.cmd).toEqual(['apt-get', 'install', '-y', '--no-install-recommends', 'libnss3-tools'])
+    expect(ran.at(-1)!.cmd).toEqual(['apt-get', 'install', '-y', 'libnss3-tools'])
   })
 
   test('not root: nothing runs; the one command, through sudo, and exit 1', async () => {
