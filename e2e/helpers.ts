@@ -158,15 +158,21 @@ const portIsFree = (port: number) =>
       .listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
   })
 
+/** How the tests run RIMS: the executable, or with E2E_UI_DIR the source with that UI build; HTTPS off. */
+function rimsCommand() {
+  const uiDir = process.env.E2E_UI_DIR
+  const cmd = uiDir ? [BUN, join(ROOT, 'src/main.ts')] : [join(ROOT, 'dist/rims')]
+  const env = { ...process.env, RIMS_HTTPS_PORT: '0', ...(uiDir ? { RIMS_UI_DIR: uiDir } : {}) }
+  return { cmd, env }
+}
+
 /**
  * RIMS over `data` on 127.0.0.1:`port` (a free one when not given): the executable, or with E2E_UI_DIR the source
  * with that UI build (as scripts/e2e-server.ts). With `demo`, a first start fills the data dir with demo data.
  * Resolves once /api/health answers; fails at once if the port is taken or the server exits.
  */
 export async function startServer({ data, port, demo = false }: { data: string; port?: number; demo?: boolean }) {
-  const uiDir = process.env.E2E_UI_DIR
-  const cmd = uiDir ? [BUN, join(ROOT, 'src/main.ts')] : [join(ROOT, 'dist/rims')]
-  const env = { ...process.env, RIMS_HTTPS_PORT: '0', ...(uiDir ? { RIMS_UI_DIR: uiDir } : {}) }
+  const { cmd, env } = rimsCommand()
   if (port === undefined) port = await freePort()
   else if (!(await portIsFree(port))) throw new Error(`port ${port} is in use: set E2E_PORT to a free range (each worker takes E2E_PORT + its index)`)
   const base = `http://127.0.0.1:${port}`
@@ -196,9 +202,7 @@ export async function startServer({ data, port, demo = false }: { data: string; 
 
 /** A RIMS of a spec's own over `data` (not its worker's demo server). Creates `manager` first. */
 export async function startOwnServer(data: string, manager: { name: string; email: string; password: string }) {
-  const uiDir = process.env.E2E_UI_DIR
-  const cmd = uiDir ? [BUN, join(ROOT, 'src/main.ts')] : [join(ROOT, 'dist/rims')]
-  const env = { ...process.env, RIMS_HTTPS_PORT: '0', ...(uiDir ? { RIMS_UI_DIR: uiDir } : {}) }
+  const { cmd, env } = rimsCommand()
   const made = spawnSync(cmd[0], [...cmd.slice(1), 'create-manager', '--name', manager.name, '--email', manager.email, '--password-stdin', '--data', data], { input: manager.password, env, encoding: 'utf8' })
   expect(made.status, made.stderr).toBe(0)
   return startServer({ data })
