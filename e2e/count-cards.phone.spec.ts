@@ -2,7 +2,7 @@
 // count card leads to the list it counts and equals that list's total; the Stock tabs all fit on screen.
 import { type Locator, type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { expectAccessible, signInAs } from './helpers'
+import { expectAccessible, listRows, listSettled, signInAs } from './helpers'
 
 // A shared 2-core machine: dashboards can take a while to answer.
 test.describe.configure({ timeout: 120_000 })
@@ -11,14 +11,14 @@ const SLOW = { timeout: 30_000 }
 const card = (page: Page, label: string) => page.getByRole('link').filter({ has: page.locator(`[data-stat="${label}"]`) })
 const numberOn = async (page: Page, label: string) => Number(await page.locator(`[data-stat="${label}"]`).first().innerText())
 
-/** A list's total: 'x–y of N' under it when it has pages, else its rows. */
-async function listTotal(scope: Locator, rows: string) {
+/** A list's total once it has loaded: 'x–y of N' under it when it has pages, else its rows. */
+async function listTotal(scope: Locator, label: string) {
+  await expect(listRows(scope, label).first()).toBeVisible()
+  await listSettled(scope)
   const pager = scope.getByRole('navigation', { name: 'Pagination' })
   if (await pager.count()) return Number(/of (\d+)/.exec(await pager.locator('p').first().innerText())![1])
-  return scope.locator(rows).count()
+  return listRows(scope, label).count()
 }
-const ITEM_ROWS = 'tbody > tr, ul[aria-label="Stock items"] > li'
-const REQUEST_ROWS = 'tbody > tr, ul[aria-label="Kitchen requests"] > li'
 /** The number in a heading's '(n)'. */
 const headingCount = async (heading: Locator) => Number(/\((\d+)\)/.exec(await heading.innerText())![1])
 
@@ -42,8 +42,7 @@ test("the Storekeeper's cards lead to the lists they count, and equal their tota
   await card(page, 'Total Items').click()
   await expect(page).toHaveURL(/\/stock$/)
   const items = page.getByRole('tabpanel')
-  await expect(items.locator('tbody > tr, ul[aria-label="Stock items"] > li').first()).toBeVisible()
-  expect(await listTotal(items, ITEM_ROWS)).toBe(figures.items)
+  expect(await listTotal(items, 'Stock items')).toBe(figures.items)
 
   await page.goBack()
   await card(page, 'Total Categories').click()
@@ -75,8 +74,7 @@ test("the Manager's cards lead to their lists; the Alerts page names its groups 
   await page.goBack()
   await card(page, 'Total Items').click()
   await expect(page).toHaveURL(/\/stock$/)
-  await expect(page.getByRole('tabpanel').locator('tbody > tr, ul[aria-label="Stock items"] > li').first()).toBeVisible()
-  expect(await listTotal(page.getByRole('tabpanel'), ITEM_ROWS)).toBe(items)
+  expect(await listTotal(page.getByRole('tabpanel'), 'Stock items')).toBe(items)
 
   await page.goto('/manager/alerts')
   const types = page.getByRole('group', { name: 'Alert type' })
@@ -95,8 +93,7 @@ test("the Chef's request cards lead to the requests they count", async ({ page }
   const list = page.getByRole('main')
   if (pending === 0) await expect(list.getByText('No requests found')).toBeVisible()
   else {
-    await expect(list.locator(REQUEST_ROWS).first()).toBeVisible()
-    expect(await listTotal(list, REQUEST_ROWS)).toBe(pending)
+    expect(await listTotal(list, 'Kitchen requests')).toBe(pending)
   }
 })
 

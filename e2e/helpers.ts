@@ -97,6 +97,15 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 /**
+ * A server-paged list's rows, as a table (wide) or one card per row (phone), never its loading skeleton
+ * (skeleton rows are aria-hidden). `label` is the phone list's aria-label: 'Stock items'.
+ */
+export const listRows = (scope: Page | Locator, label: string) => scope.locator(`tbody > tr:not([aria-hidden]), ul[aria-label="${label}"] > li:not([aria-hidden])`)
+
+/** Waits until no list in `scope` is loading, so the rows shown answer the latest search, filter or page. */
+export const listSettled = (scope: Page | Locator) => expect(scope.locator('[aria-busy="true"]')).toHaveCount(0)
+
+/**
  * Counts the page's requests under way from now on; the function returned waits until none is (a save set off
  * a moment ago has reached the server and been answered).
  */

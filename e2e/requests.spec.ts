@@ -3,7 +3,7 @@ import { type APIRequestContext, type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { KITCHEN_MSG } from '../src/contract/kitchen'
 import { KITCHEN_UI_MSG } from '../ui/src/messages/kitchen'
-import { apiLogin, DEMO, expectAccessible, screenshot, signInAs, type DemoRole } from './helpers'
+import { apiLogin, DEMO, expectAccessible, listRows, screenshot, signInAs, type DemoRole } from './helpers'
 
 async function api<T = any>(request: APIRequestContext, token: string, method: string, path: string, data?: unknown): Promise<T> {
   const res = await request.fetch(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}` }, data })
@@ -178,8 +178,7 @@ test("a Chef has no Edit on another's request; nobody edits a request that is no
     await expect(page.getByRole('heading', { name: 'Kitchen Requests' })).toBeVisible()
     for (const status of ['APPROVED', 'FULFILLED', 'REJECTED']) {
       await page.getByLabel('Status').selectOption(status)
-      const rows = page.getByRole('main').locator('tbody > tr, ul[aria-label="Kitchen requests"] > li')
-      await expect(rows.first()).toBeVisible()
+      await expect(listRows(page.getByRole('main'), 'Kitchen requests').first()).toBeVisible()
       await expect(page.getByRole('main').getByRole('button', { name: /^(Edit|Delete) KR-/ })).toHaveCount(0)
     }
   }
