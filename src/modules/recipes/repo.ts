@@ -111,6 +111,10 @@ export const deleteRecipe = (db: Db, id: number) => db.query('DELETE FROM recipe
 
 // ---------- Costing reads ----------
 
+/** The item columns costing reads (besides id): a change to any of them changes cost figures (cost-cache.ts). */
+export const COST_ITEM_COLUMNS = ['name', 'unit', 'cost_e5', 'density', 'each_weight', 'yield_pct'] as const
+const COST_ITEM_SELECT = ['id', ...COST_ITEM_COLUMNS].map((c) => `i.${c}`).join(', ')
+
 export interface CostItemRow {
   id: number
   name: string
@@ -144,7 +148,7 @@ export function costingData(db: Db, rootIds: number[]) {
     .all({ ids }) as CostLineRow[]
   const items = db
     .query(
-      `${TREE} SELECT i.id, i.name, i.unit, i.cost_e5, i.density, i.each_weight, i.yield_pct FROM items i
+      `${TREE} SELECT ${COST_ITEM_SELECT} FROM items i
        WHERE i.id IN (SELECT l.item_id FROM recipe_lines l JOIN tree ON tree.id = l.recipe_id WHERE l.item_id IS NOT NULL)`,
     )
     .all({ ids }) as CostItemRow[]
@@ -160,7 +164,7 @@ export function packsByItem(db: Db, itemIds: number[]) {
 }
 
 export const costItems = (db: Db, ids: number[]) =>
-  db.query('SELECT id, name, unit, cost_e5, density, each_weight, yield_pct FROM items WHERE id IN (SELECT value FROM json_each($ids))').all({ ids: JSON.stringify(ids) }) as CostItemRow[]
+  db.query(`SELECT ${COST_ITEM_SELECT} FROM items i WHERE i.id IN (SELECT value FROM json_each($ids))`).all({ ids: JSON.stringify(ids) }) as CostItemRow[]
 
 export const activeMenuIds = (db: Db) => (db.query(`SELECT id FROM recipes WHERE kind = 'MENU' AND is_active = 1`).all() as { id: number }[]).map((r) => r.id)
 

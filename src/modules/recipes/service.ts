@@ -3,6 +3,7 @@ import { PORTION, RECIPE_MSG, type CostPreviewInput, type Recipe, type RecipeCos
 import type { User } from '../../contract/auth'
 import type { ServiceDeps } from '../../db/service-deps'
 import { badRequest, conflict, notFound } from '../../lib/errors'
+import { createCostCache } from './cost-cache'
 import { byFoodCostDesc, createCosting } from './costing'
 import * as repo from './repo'
 import { checkFoodCost } from './food-cost-alerts'
@@ -73,6 +74,7 @@ const lineValues = (lines: RecipeLineInput[]): repo.LineValues[] =>
 export function createRecipeService({ db, clock, settings }: ServiceDeps) {
   const row = (id: number) => repo.findRecipe(db, id) ?? (() => { throw notFound('Recipe') })()
   const target = () => settings.get().target_food_cost_pct
+  const cached = createCostCache(db, target)
 
   /** The path of a cycle the recipe `id` would close through these sub-recipes, by name (A > B > A), or null. */
   function cyclePath(id: number, name: string, subIds: number[]): string[] | null {
@@ -187,8 +189,10 @@ export function createRecipeService({ db, clock, settings }: ServiceDeps) {
     },
 
     cost(id: number): RecipeCost {
-      row(id)
-      return costing([id]).cost(id)
+      return cached(`cost:${id}`, () => {
+        row(id)
+        return costing([id]).cost(id)
+      })
     },
 
     /** A draft costed as it is typed: nothing is saved; unknown references and cycles are refused as on save. */
@@ -212,9 +216,11 @@ export function createRecipeService({ db, clock, settings }: ServiceDeps) {
     },
 
     menuCosting(): MenuCostingRow[] {
-      const ids = repo.activeMenuIds(db)
-      const c = costing(ids)
-      return ids.map((id) => c.menuRow(id)).sort(byFoodCostDesc)
+      return cached('menu', () => {
+        const ids = repo.activeMenuIds(db)
+        const c = costing(ids)
+        return ids.map((id) => c.menuRow(id)).sort(byFoodCostDesc)
+      })
     },
 
     /** Costing over the given roots, for reports and alerts. */
