@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual'
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useRef } from 'react'
 import type { CountLine } from '../../../../src/contract/counts'
+import { usePageTop } from '../../lib/usePageTop'
 import { useFormat } from '../../lib/useFormat'
 import { COUNT_UI } from '../../messages/counts'
 import { lineKey } from './lineState'
@@ -32,20 +33,8 @@ export const SheetList = memo(function SheetList(p: { lines: CountLine[]; areaNa
   const fmt = useFormat()
   const { lines } = p
   const listRef = useRef<HTMLOListElement>(null)
-  const [margin, setMargin] = useState(0)
   // The list's distance from the top of the page: what is above it (header, tabs, a scan's note) may change height.
-  useLayoutEffect(() => {
-    const list = listRef.current
-    if (!list) return
-    const measure = () => {
-      const top = Math.round(list.getBoundingClientRect().top + window.scrollY)
-      setMargin((m) => (m === top ? m : top))
-    }
-    measure()
-    const ro = new ResizeObserver(measure)
-    ro.observe(document.body)
-    return () => ro.disconnect()
-  }, [])
+  const margin = usePageTop(listRef)
   const focused = useRef<number | null>(null)
   const rangeExtractor = useCallback((range: Range) => {
     const indexes = defaultRangeExtractor(range)

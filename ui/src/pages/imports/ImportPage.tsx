@@ -1,4 +1,5 @@
-import { useId, useMemo, useState, type ChangeEvent } from 'react'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react'
 import { Link } from 'wouter'
 import { headerCells, matchHeaders, MAX_IMPORT_BYTES, type ImportKind, type ImportResult } from '../../../../src/contract/imports'
 import { downloadTemplate, importColumns, runImport } from '../../api/imports'
@@ -12,6 +13,7 @@ import { toast } from '../../components/toast'
 import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
 import { saveFile } from '../../lib/saveFile'
+import { usePageTop } from '../../lib/usePageTop'
 import { UI } from '../../messages/common'
 
 const KINDS: { value: ImportKind; label: string }[] = [
@@ -298,13 +300,38 @@ function Warnings({ warnings }: { warnings: string[] }) {
   )
 }
 
+/** The height of the rows not rendered, above or below those that are. */
+const Spacer = ({ height }: { height: number }) => (
+  <tr aria-hidden="true">
+    <td colSpan={4} style={{ height, padding: 0 }} />
+  </tr>
+)
+
+/** A file's errors up to this many are rendered whole (find in page works); more are a virtual list. */
+const ALL_ERRORS_UP_TO = 100
+
+/**
+ * Every error of the file, in file order. A 20,000-row file can have as many errors: beyond ALL_ERRORS_UP_TO only
+ * the rows on or near the screen are in the page (a window virtualiser, spacer rows above and below keep the
+ * table's columns and the page's height); aria-rowcount and aria-rowindex give the whole table's size.
+ */
 function ErrorTable({ result }: { result: ImportResult }) {
+  const { errors } = result
+  const bodyRef = useRef<HTMLTableSectionElement>(null)
+  const top = usePageTop(bodyRef)
+  const all = errors.length <= ALL_ERRORS_UP_TO
+  const virtualizer = useWindowVirtualizer({ count: errors.length, estimateSize: () => 37, overscan: all ? errors.length : 12, scrollMargin: top })
+  const rows = virtualizer.getVirtualItems()
+  const first = rows[0]
+  const last = rows[rows.length - 1]
+  const before = first ? first.start - top : 0
+  const after = last ? virtualizer.getTotalSize() - (last.end - top) : 0
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label="Errors">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-sm" aria-rowcount={errors.length + 1}>
         <caption className="sr-only">Errors in the file</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/60 dark:text-slate-300">
-          <tr>
+          <tr aria-rowindex={1}>
             <th scope="col" className="px-3 py-2 text-right">
               Row
             </th>
@@ -319,15 +346,20 @@ function ErrorTable({ result }: { result: ImportResult }) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {result.errors.map((e, i) => (
-            <tr key={i}>
-              <td className="px-3 py-2 text-right tabular-nums">{e.row}</td>
-              <td className="px-3 py-2">{e.column || '—'}</td>
-              <td className="px-3 py-2 break-all">{e.value || <em className="text-slate-500">(empty)</em>}</td>
-              <td className="px-3 py-2">{e.message}</td>
-            </tr>
-          ))}
+        <tbody ref={bodyRef} className="divide-y divide-slate-100 dark:divide-slate-800">
+          {before > 0 && <Spacer height={before} />}
+          {rows.map((r) => {
+            const e = errors[r.index]
+            return (
+              <tr key={r.key} data-index={r.index} ref={virtualizer.measureElement} aria-rowindex={r.index + 2}>
+                <td className="px-3 py-2 text-right tabular-nums">{e.row}</td>
+                <td className="px-3 py-2">{e.column || '—'}</td>
+                <td className="px-3 py-2 break-all">{e.value || <em className="text-slate-500">(empty)</em>}</td>
+                <td className="px-3 py-2">{e.message}</td>
+              </tr>
+            )
+          })}
+          {after > 0 && <Spacer height={after} />}
         </tbody>
       </table>
     </div>
