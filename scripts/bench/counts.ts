@@ -25,48 +25,6 @@ import { parseArgs } from 'node:util'
 import { ensureBenchSeed, ensureExecutable, loadAverage, login, median, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '3' },
-    dir: { type: 'string', default: '/tmp/rims-bench-stocktake/seed' },
-    lines: { type: 'string', default: '500' },
-    cpu: { type: 'string', default: '4' },
-    source: { type: 'string' },
-  },
-})
-const RUNS = Number(values.runs)
-const LINES = Number(values.lines)
-const CPU = Number(values.cpu)
-if (!values.source) await ensureExecutable({ rebuild: 'missing' })
-await ensureBenchSeed(values.dir!)
-const data = mkdtempSync(join(tmpdir(), 'rims-bench-counts-'))
-cpSync(join(values.dir!, 'rims.db'), join(data, 'rims.db'))
-const source = values.source ? resolve(values.source) : null
-const server = await startExecutable({
-  dataDir: data,
-  timeoutMs: 120_000,
-  ...(source ? { command: [process.execPath, join(source, 'src/main.ts')], env: { RIMS_UI_DIR: join(source, 'ui/dist') } } : {}),
-})
-const token = await login(server.url, BENCH_MANAGER, BENCH_PASSWORD)
-const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(server.url + '/api' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  const json = (await res.json()) as { success: boolean; data: any; message: string }
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`)
-  return json.data
-}
-const timed = async <T>(f: () => Promise<T>): Promise<[number, T]> => {
-  const t = performance.now()
-  const r = await f()
-  return [performance.now() - t, r]
-}
-const profile = await api('GET', '/auth/profile')
-const session = { token, user: profile }
-// No reasons needed: the figure is the posting, not the review.
-await api('PUT', '/manager/settings', { count_variance_pct: 1_000_000, count_variance_value: 1_000_000_000 })
-const itemIds: number[] = []
-for (let page = 1; itemIds.length < LINES * RUNS; page++) itemIds.push(...(await api('GET', `/items?limit=500&page=${page}&sort=created_at`)).map((i: { id: number }) => i.id))
-
 /**
  * Injected before the sheet's scripts: marks `usable` (above) and records keys, taps and saves, all on the
  * page's clock (performance.now(); events' timeStamp is on the same clock).
@@ -143,106 +101,194 @@ const toLastLine = (page: Page, testId: string) =>
     }
   }, testId)
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
-const start: number[] = []
-const read: number[] = []
-const cold: number[] = []
-const warm: number[] = []
-const coldSheet: number[] = []
-const warmSheet: number[] = []
-const lastLine: number[] = []
-const keyPaint: number[] = []
-const tapFirstKey: number[] = []
-const tapSaved: number[] = []
-const approve: number[] = []
-let posted = 0
-try {
-  for (let run = 0; run < RUNS; run++) {
-    const ids = itemIds.slice(run * LINES, (run + 1) * LINES)
-    const area = await api('POST', '/storage-areas', { name: `Bench area ${Date.now()}-${run}` })
-    await api('PUT', `/storage-areas/${area.id}/items`, { item_ids: ids })
-    const [tStart, count] = await timed(() => api('POST', '/stock-counts', { area_ids: [area.id], blind: false }))
-    start.push(tStart)
-    if (count.lines.length !== LINES) throw new Error(`expected ${LINES} lines, got ${count.lines.length}`)
-    for (let i = 0; i < 5; i++) read.push((await timed(() => api('GET', `/stock-counts/${count.id}`)))[0])
-
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
-    const page = await context.newPage()
-    await page.goto(server.url + '/favicon.svg')
-    await page.evaluate((s) => localStorage.setItem('rims_user', JSON.stringify(s)), session)
-    await page.addInitScript(instrument, LINES)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU })
-    const url = `${server.url}/counts/${count.id}`
-    await page.goto(url, { waitUntil: 'commit' })
-    const c = await usable(page)
-    cold.push(c.at)
-    coldSheet.push(c.sheet)
-    await page.waitForLoadState('networkidle')
-    await page.goto(url, { waitUntil: 'commit' })
-    const w = await usable(page)
-    warm.push(w.at)
-    warmSheet.push(w.sheet)
-    await page.waitForLoadState('networkidle')
-    lastLine.push(await toLastLine(page, `line-${count.lines.at(-1).item_id}`))
-    await page.evaluate(() => scrollTo(0, 0))
-
-    // Counting on the phone: five lines each tapped, "12" typed, Enter (which leaves the line: it saves).
-    const saves: number[] = []
-    const firstKeys: number[] = []
-    const keysFrom = (await bench(page)).keys.length
-    for (let i = 0; i < 5; i++) {
-      const line = `line-${count.lines[i].item_id}`
-      const field = page.getByTestId(line).locator('input').first()
-      await field.scrollIntoViewIfNeeded()
-      await field.tap()
-      await page.keyboard.type('12')
-      await page.keyboard.press('Enter')
-      await page.waitForFunction((l) => ((window as unknown as Bench).__bench.saved[l] ?? 0) > 0, line, { timeout: 30_000, polling: 50 }).catch(async (e) => {
-        throw new Error(`${line} not saved: ${JSON.stringify(await bench(page))}, state ${await page.getByTestId(line).getAttribute('data-state')}`, { cause: e })
-      })
-      const b = await bench(page)
-      saves.push(b.saved[line] - b.taps[line])
-      firstKeys.push(b.firstKey[line])
-    }
-    keyPaint.push(median((await bench(page)).keys.slice(keysFrom)))
-    tapFirstKey.push(median(firstKeys))
-    tapSaved.push(median(saves))
-    await context.close()
-
-    // Every line counted: four items in five found 1 above the balance (the bench's balances are mostly 0,
-    // so a find, never a loss), each with the reason the review then asks for.
-    const expected = new Map<number, number>(count.lines.map((l: { item_id: number; expected: number }) => [l.item_id, l.expected]))
-    for (const id of ids) {
-      const e = expected.get(id)!
-      const counted = Math.round((e + (id % 5 === 2 ? 0 : 1)) * 100) / 100
-      await api('PUT', `/stock-counts/${count.id}/lines`, { area_id: area.id, item_id: id, counted })
-    }
-    await api('POST', `/stock-counts/${count.id}/submit`, { uncounted: 'UNCHANGED' })
-    const review = await api('GET', `/stock-counts/${count.id}/review`)
-    for (const l of review.lines.filter((x: { over_threshold: boolean }) => x.over_threshold)) await api('PUT', `/stock-counts/${count.id}/lines`, { area_id: l.area_ids[0], item_id: l.item_id, reason: 'Found on the shelf' })
-    const [tApprove, answer] = await timed(() => api('POST', `/stock-counts/${count.id}/approve`))
-    approve.push(tApprove)
-    posted = answer.posted.length
-    const last = (xs: number[]) => xs.at(-1)!.toFixed(0)
-    console.log(`run ${run + 1}: start ${tStart.toFixed(0)} ms, usable cold ${last(cold)} / warm ${last(warm)} ms (sheet ${last(coldSheet)} / ${last(warmSheet)} ms), last line ${last(lastLine)} ms, key ${last(keyPaint)} ms, tap→key ${last(tapFirstKey)} ms, tap→saved ${last(tapSaved)} ms, approve ${tApprove.toFixed(0)} ms (${posted} rows posted)`)
-  }
-} finally {
-  await browser.close()
-  await server.stop()
-  rmSync(data, { recursive: true, force: true })
+/** The count sheet's figures over `runs` sessions of `lines` lines each: every measurement, in ms. */
+export interface CountSheetRuns {
+  lines: number
+  cpu: number
+  load: number
+  start: number[]
+  read: number[]
+  cold: number[]
+  warm: number[]
+  coldSheet: number[]
+  warmSheet: number[]
+  lastLine: number[]
+  keyPaint: number[]
+  tapFirstKey: number[]
+  tapSaved: number[]
+  approve: number[]
+  posted: number
 }
-const f = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`
-console.log(`\nBenchmark database, ${LINES}-line session, ${RUNS} runs, ${source ? `${source} from source` : 'dist/rims'}, load average ${loadAverage().toFixed(1)}`)
-console.log(`POST /api/stock-counts (${LINES} lines, snapshot)               ${f(start)}`)
-console.log(`GET /api/stock-counts/{id} (${LINES} lines)                     ${f(read)}`)
-console.log(`Sheet at 375 px, CPU ${CPU}× slower:`)
-console.log(`  navigation → usable, cold                              ${f(cold)}`)
-console.log(`  navigation → usable, warm                              ${f(warm)}`)
-console.log(`  the sheet's part: its first render → usable, cold      ${f(coldSheet)}`)
-console.log(`  the sheet's part: its first render → usable, warm      ${f(warmSheet)}`)
-console.log(`  scroll to the bottom → last line on screen             ${f(lastLine)}`)
-console.log(`  key → painted                                          ${f(keyPaint)}`)
-console.log(`  tap → first key painted                                ${f(tapFirstKey)}`)
-console.log(`  tap → "12" typed → Enter → saved                       ${f(tapSaved)}`)
-console.log(`POST /api/stock-counts/{id}/approve (~${posted} COUNT rows)       ${f(approve)}`)
+
+export async function countSheetFigures(o: { runs: number; lines: number; cpu: number; dir: string; source?: string }): Promise<CountSheetRuns> {
+  if (!o.source) await ensureExecutable({ rebuild: 'missing' })
+  await ensureBenchSeed(o.dir)
+  const data = mkdtempSync(join(tmpdir(), 'rims-bench-counts-'))
+  cpSync(join(o.dir, 'rims.db'), join(data, 'rims.db'))
+  const source = o.source ? resolve(o.source) : null
+  const { runs: RUNS, lines: LINES, cpu: CPU } = o
+  const server = await startExecutable({
+    dataDir: data,
+    timeoutMs: 120_000,
+    ...(source ? { command: [process.execPath, join(source, 'src/main.ts')], env: { RIMS_UI_DIR: join(source, 'ui/dist') } } : {}),
+  })
+  const token = await login(server.url, BENCH_MANAGER, BENCH_PASSWORD)
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(server.url + '/api' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const json = (await res.json()) as { success: boolean; data: any; message: string }
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`)
+    return json.data
+  }
+  const timed = async <T>(f: () => Promise<T>): Promise<[number, T]> => {
+    const t = performance.now()
+    const r = await f()
+    return [performance.now() - t, r]
+  }
+  const profile = await api('GET', '/auth/profile')
+  const session = { token, user: profile }
+  // No reasons needed: the figure is the posting, not the review.
+  await api('PUT', '/manager/settings', { count_variance_pct: 1_000_000, count_variance_value: 1_000_000_000 })
+  const itemIds: number[] = []
+  for (let page = 1; itemIds.length < LINES * RUNS; page++) itemIds.push(...(await api('GET', `/items?limit=500&page=${page}&sort=created_at`)).map((i: { id: number }) => i.id))
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  const start: number[] = []
+  const read: number[] = []
+  const cold: number[] = []
+  const warm: number[] = []
+  const coldSheet: number[] = []
+  const warmSheet: number[] = []
+  const lastLine: number[] = []
+  const keyPaint: number[] = []
+  const tapFirstKey: number[] = []
+  const tapSaved: number[] = []
+  const approve: number[] = []
+  let posted = 0
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const ids = itemIds.slice(run * LINES, (run + 1) * LINES)
+      const area = await api('POST', '/storage-areas', { name: `Bench area ${Date.now()}-${run}` })
+      await api('PUT', `/storage-areas/${area.id}/items`, { item_ids: ids })
+      const [tStart, count] = await timed(() => api('POST', '/stock-counts', { area_ids: [area.id], blind: false }))
+      start.push(tStart)
+      if (count.lines.length !== LINES) throw new Error(`expected ${LINES} lines, got ${count.lines.length}`)
+      for (let i = 0; i < 5; i++) read.push((await timed(() => api('GET', `/stock-counts/${count.id}`)))[0])
+
+      const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
+      const page = await context.newPage()
+      await page.goto(server.url + '/favicon.svg')
+      await page.evaluate((s) => localStorage.setItem('rims_user', JSON.stringify(s)), session)
+      await page.addInitScript(instrument, LINES)
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU })
+      const url = `${server.url}/counts/${count.id}`
+      await page.goto(url, { waitUntil: 'commit' })
+      const c = await usable(page)
+      cold.push(c.at)
+      coldSheet.push(c.sheet)
+      await page.waitForLoadState('networkidle')
+      await page.goto(url, { waitUntil: 'commit' })
+      const w = await usable(page)
+      warm.push(w.at)
+      warmSheet.push(w.sheet)
+      await page.waitForLoadState('networkidle')
+      lastLine.push(await toLastLine(page, `line-${count.lines.at(-1).item_id}`))
+      await page.evaluate(() => scrollTo(0, 0))
+
+      // Counting on the phone: five lines each tapped, "12" typed, Enter (which leaves the line: it saves).
+      const saves: number[] = []
+      const firstKeys: number[] = []
+      const keysFrom = (await bench(page)).keys.length
+      for (let i = 0; i < 5; i++) {
+        const line = `line-${count.lines[i].item_id}`
+        const field = page.getByTestId(line).locator('input').first()
+        await field.scrollIntoViewIfNeeded()
+        await field.tap()
+        await page.keyboard.type('12')
+        await page.keyboard.press('Enter')
+        await page.waitForFunction((l) => ((window as unknown as Bench).__bench.saved[l] ?? 0) > 0, line, { timeout: 30_000, polling: 50 }).catch(async (e) => {
+          throw new Error(`${line} not saved: ${JSON.stringify(await bench(page))}, state ${await page.getByTestId(line).getAttribute('data-state')}`, { cause: e })
+        })
+        const b = await bench(page)
+        saves.push(b.saved[line] - b.taps[line])
+        firstKeys.push(b.firstKey[line])
+      }
+      keyPaint.push(median((await bench(page)).keys.slice(keysFrom)))
+      tapFirstKey.push(median(firstKeys))
+      tapSaved.push(median(saves))
+      await context.close()
+
+      // Every line counted: four items in five found 1 above the balance (the bench's balances are mostly 0,
+      // so a find, never a loss), each with the reason the review then asks for.
+      const expected = new Map<number, number>(count.lines.map((l: { item_id: number; expected: number }) => [l.item_id, l.expected]))
+      for (const id of ids) {
+        const e = expected.get(id)!
+        const counted = Math.round((e + (id % 5 === 2 ? 0 : 1)) * 100) / 100
+        await api('PUT', `/stock-counts/${count.id}/lines`, { area_id: area.id, item_id: id, counted })
+      }
+      await api('POST', `/stock-counts/${count.id}/submit`, { uncounted: 'UNCHANGED' })
+      const review = await api('GET', `/stock-counts/${count.id}/review`)
+      for (const l of review.lines.filter((x: { over_threshold: boolean }) => x.over_threshold)) await api('PUT', `/stock-counts/${count.id}/lines`, { area_id: l.area_ids[0], item_id: l.item_id, reason: 'Found on the shelf' })
+      const [tApprove, answer] = await timed(() => api('POST', `/stock-counts/${count.id}/approve`))
+      approve.push(tApprove)
+      posted = answer.posted.length
+      const last = (xs: number[]) => xs.at(-1)!.toFixed(0)
+      console.log(`run ${run + 1}: start ${tStart.toFixed(0)} ms, usable cold ${last(cold)} / warm ${last(warm)} ms (sheet ${last(coldSheet)} / ${last(warmSheet)} ms), last line ${last(lastLine)} ms, key ${last(keyPaint)} ms, tap→key ${last(tapFirstKey)} ms, tap→saved ${last(tapSaved)} ms, approve ${tApprove.toFixed(0)} ms (${posted} rows posted)`)
+    }
+  } finally {
+    await browser.close()
+    await server.stop()
+    rmSync(data, { recursive: true, force: true })
+  }
+  return { lines: LINES, cpu: CPU, load: loadAverage(), start, read, cold, warm, coldSheet, warmSheet, lastLine, keyPaint, tapFirstKey, tapSaved, approve, posted }
+}
+
+/** Issue 31's goals for the sheet at 375 px, CPU 4× slower (medians). */
+export const countSheetTargets = (r: CountSheetRuns) => [
+  { what: `${r.lines}-line count sheet at 375 px, CPU ${r.cpu}× slower: navigation → usable, cold`, target: '< 1 s', measured: `${median(r.cold).toFixed(0)} ms`, met: median(r.cold) < 1000 },
+  { what: `${r.lines}-line count sheet: navigation → usable, warm`, target: '< 0.5 s', measured: `${median(r.warm).toFixed(0)} ms`, met: median(r.warm) < 500 },
+  { what: 'count sheet: a key typed in a line → painted', target: '< 100 ms', measured: `${median(r.keyPaint).toFixed(0)} ms`, met: median(r.keyPaint) < 100 },
+  { what: 'count sheet: tap a line → "12" typed → saved', target: '< 300 ms', measured: `${median(r.tapSaved).toFixed(0)} ms`, met: median(r.tapSaved) < 300 },
+]
+
+/** The rest of the sheet's figures, as [what, measured] rows. */
+export function countSheetFigureRows(r: CountSheetRuns): [string, string][] {
+  const f = (xs: number[]) => `${median(xs).toFixed(0)} ms`
+  return [
+    [`POST /api/stock-counts (${r.lines} lines, snapshot) / GET /api/stock-counts/{id}`, `${f(r.start)} / ${f(r.read)}`],
+    [`count sheet: its own part (first render → usable), cold / warm`, `${f(r.coldSheet)} / ${f(r.warmSheet)}`],
+    ['count sheet: scroll to the bottom → last line on screen; tap → first key painted', `${f(r.lastLine)}; ${f(r.tapFirstKey)}`],
+    [`POST /api/stock-counts/{id}/approve (~${r.posted} COUNT rows)`, f(r.approve)],
+  ]
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '3' },
+      dir: { type: 'string', default: '/tmp/rims-bench-stocktake/seed' },
+      lines: { type: 'string', default: '500' },
+      cpu: { type: 'string', default: '4' },
+      source: { type: 'string' },
+    },
+  })
+  const r = await countSheetFigures({ runs: Number(values.runs), lines: Number(values.lines), cpu: Number(values.cpu), dir: values.dir!, source: values.source })
+  const { lines: LINES, cpu: CPU, start, read, cold, warm, coldSheet, warmSheet, lastLine, keyPaint, tapFirstKey, tapSaved, approve, posted } = r
+  const RUNS = start.length
+  const source = values.source ? resolve(values.source) : null
+  const f = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`
+  console.log(`\nBenchmark database, ${LINES}-line session, ${RUNS} runs, ${source ? `${source} from source` : 'dist/rims'}, load average ${loadAverage().toFixed(1)}`)
+  console.log(`POST /api/stock-counts (${LINES} lines, snapshot)               ${f(start)}`)
+  console.log(`GET /api/stock-counts/{id} (${LINES} lines)                     ${f(read)}`)
+  console.log(`Sheet at 375 px, CPU ${CPU}× slower:`)
+  console.log(`  navigation → usable, cold                              ${f(cold)}`)
+  console.log(`  navigation → usable, warm                              ${f(warm)}`)
+  console.log(`  the sheet's part: its first render → usable, cold      ${f(coldSheet)}`)
+  console.log(`  the sheet's part: its first render → usable, warm      ${f(warmSheet)}`)
+  console.log(`  scroll to the bottom → last line on screen             ${f(lastLine)}`)
+  console.log(`  key → painted                                          ${f(keyPaint)}`)
+  console.log(`  tap → first key painted                                ${f(tapFirstKey)}`)
+  console.log(`  tap → "12" typed → Enter → saved                       ${f(tapSaved)}`)
+  console.log(`POST /api/stock-counts/{id}/approve (~${posted} COUNT rows)       ${f(approve)}`)
+}
