@@ -6,7 +6,6 @@ import { CHEF, MANAGER, STOREKEEPER } from '../contract/roles'
 import { createDeps, type AppDeps, type DepsOptions } from '../deps'
 import { openAndMigrate, openDb, type Db } from '../db/open'
 import { createLogger } from '../lib/log'
-import { hashPassword } from '../lib/passwords'
 import { insertUser, roleIdByName } from '../modules/users/repo'
 
 export const TEST_PASSWORD = 'correct-horse-9'
@@ -26,6 +25,19 @@ export interface TestEnv {
 }
 
 let counter = 0
+
+/**
+ * Test users' hashes: argon2id at its least cost, kept per password, so that making a user and signing it in
+ * costs ≈ 1 ms instead of ≈ 0.3 s on a busy 2-core box (two 19 MiB argon2id runs). `verifyPassword` reads the
+ * cost from the hash, so sign-in runs the production code. The production cost itself (lib/passwords.ts) is
+ * what users made through the API, the CLI and the demo get, and what their tests sign in with.
+ */
+const testHashes = new Map<string, Promise<string>>()
+const testHash = (plain: string) => {
+  let h = testHashes.get(plain)
+  if (!h) testHashes.set(plain, (h = Bun.password.hash(plain, { algorithm: 'argon2id', memoryCost: 8, timeCost: 1 })))
+  return h
+}
 
 /**
  * A fresh app over a temp SQLite file, with captured log lines. `before` fills the file first (an older
@@ -66,7 +78,7 @@ export async function makeTestEnv(options: Partial<DepsOptions> = {}, before?: (
     const password = o.password ?? TEST_PASSWORD
     const roleId = roleIdByName(db, role)
     if (!roleId) throw new Error(`no role ${role}`)
-    const id = insertUser(db, { name: o.name ?? `${role} ${counter}`, email, passwordHash: await hashPassword(password), roleId, at: new Date().toISOString() })
+    const id = insertUser(db, { name: o.name ?? `${role} ${counter}`, email, passwordHash: await testHash(password), roleId, at: new Date().toISOString() })
     const login = await call('POST', '/api/auth/login', { body: { email, password } })
     if (login.status !== 200) throw new Error('test login failed: ' + JSON.stringify(login.body))
     return { id, token: login.body.data.token, email }
