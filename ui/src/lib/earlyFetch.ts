@@ -1,6 +1,7 @@
 // A page's first API answer asked for by the entry itself, beside the page's chunks, instead of after those chunks
 // have run and the page has rendered once (on a phone at 4× slower CPU the count sheet's GET started ≈ 0.5–0.8 s
-// after the entry ran). Only for a route whose data is known from the URL alone; the page takes it once.
+// after the entry ran). Only for a route whose data is known from the URL and the session; the page takes it once.
+import { CHEF, MANAGER, STOREKEEPER } from '../../../src/contract/roles'
 import { call, type Envelope } from '../api/client'
 
 /** Older than this, an answer fetched at start is not used (the page fetches its own). */
@@ -22,8 +23,18 @@ export function takeEarly<T>(path: string, fetch: () => Promise<Envelope<T>>): P
   return (e.answer as Promise<Envelope<T>>).catch(() => fetch())
 }
 
-/** The routes whose data the entry asks for at start: the count sheet (its 500 lines are most of its wait). */
-export function fetchEarlyFor(pathname: string) {
+/** The dashboard's one request by role (the page takes it with the same path); a custom role's asks for nothing. */
+export const DASHBOARD_DATA: Record<string, string> = { [MANAGER]: '/manager/dashboard', [STOREKEEPER]: '/dashboard', [CHEF]: '/dashboard' }
+
+/**
+ * The routes whose data the entry asks for at start: the count sheet (its 500 lines are most of its wait), and the
+ * signed-in user's dashboard (/, /login and /dashboard all end there), which otherwise waited for the layout's first render.
+ */
+export function fetchEarlyFor(pathname: string, role: string) {
   const sheet = /^\/counts\/(\d+)\/?$/.exec(pathname)
   if (sheet) fetchEarly(`/stock-counts/${sheet[1]}`)
+  else if (opensDashboard(pathname) && DASHBOARD_DATA[role]) fetchEarly(DASHBOARD_DATA[role])
 }
+
+/** Where a signed-in user lands on the dashboard: /, /login (both redirect there) and /dashboard itself. */
+export const opensDashboard = (pathname: string) => /^\/(login|dashboard)?\/?$/.test(pathname)
