@@ -9,7 +9,8 @@
 //    endpoints, the bare bun:sqlite+Elysia handler (same run, for the ratio) and the writes; loaded RSS.
 // 4. The lean-start figures (scripts/bench/lean.ts, --runs of them): the compiled hello yardstick, the seeded start with
 //    HTTPS on, RSS after start on the demo data, items page 1 against the bare handler, Lighthouse on /login.
-// 5. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
+// 5. The Manager's dashboard on a phone (scripts/bench/dashboard.ts, --runs of it): navigation → numbers, → charts.
+// 6. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
 import { spawn } from 'bun'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +19,7 @@ import { runDoctor } from '../../src/cli/doctor'
 import { openAndMigrate } from '../../src/db/open'
 import { addDays, localDate } from '../../src/contract/dates'
 import { nextRequestNumber } from '../../src/modules/kitchen-requests/repo'
+import { dashboardFigures, dashboardTargets } from './dashboard'
 import { coldStarts, loginsAtConcurrency } from './foundation'
 import { fsyncLatency } from './fsync'
 import { leanFigureRows, leanFigures, leanTargets } from './lean'
@@ -286,6 +288,8 @@ const lastDoctor = (() => {
 rmSync(RUN_DIR, { recursive: true, force: true })
 console.log(`lean-start figures [${elapsed()}]`)
 const lean = await leanFigures({ runs: RUNS, duration: DURATION, data: values.data!, lighthouse: !values['no-lighthouse'] })
+console.log(`the Manager's dashboard on a phone [${elapsed()}]`)
+const dashboard = await dashboardFigures({ runs: RUNS, cpu: 4, seedDir: SEED_DIR })
 
 // ---------------------------------------------------------------- medians, targets, report
 
@@ -319,6 +323,7 @@ const summary = {
   uiGzipKb,
   fsync,
   lean,
+  dashboard,
   endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e.name, Object.fromEntries(CLIENTS.map((c) => [c, endpointMedian(e.name, c)]))])),
 }
 
@@ -343,6 +348,7 @@ targets.push({ what: 'one-year CSV: server RSS peak above its RSS just before', 
 targets.push({ what: 'cold start → first answer, seeded database', target: '< 300 ms', measured: `${summary.coldStartSeededMs.toFixed(0)} ms`, met: summary.coldStartSeededMs < 300 })
 targets.push({ what: 'cold start → first answer, empty data dir', target: '< 300 ms', measured: `${summary.coldStartEmptyMs.toFixed(0)} ms`, met: summary.coldStartEmptyMs < 300 })
 targets.push(...leanTargets(lean))
+targets.push(...dashboardTargets(dashboard))
 targets.push({ what: 'idle RSS (seeded database, signed in)', target: '< 80 MB', measured: `${summary.idleRssMb.toFixed(0)} MB`, met: summary.idleRssMb < 80 })
 
 const m = machine()
@@ -374,6 +380,7 @@ if (uiGzipKb) md.push(`| initial UI, gzipped (JS + CSS) | ${f1(uiGzipKb.js)} KB 
 md.push(`| cold start → first answer, empty data dir (median of 3): wall / server CPU | ${summary.coldStartEmptyMs.toFixed(0)} ms / ${summary.coldStartEmptyCpuMs.toFixed(0)} ms |`)
 md.push(`| cold start → first answer, seeded database: wall / server CPU | ${summary.coldStartSeededMs.toFixed(0)} ms / ${summary.coldStartSeededCpuMs.toFixed(0)} ms |`)
 for (const [k, v] of leanFigureRows(lean)) md.push(`| ${k} | ${v} |`)
+md.push(`| Manager dashboard, phone (CPU ${dashboard.cpu}× slower): longest task from the numbers to the charts, cold / warm | ${dashboard.longestTaskCold.toFixed(0)} / ${dashboard.longestTaskWarm.toFixed(0)} ms |`)
 md.push(`| load average (1 min) at the start of each run | ${runs.map((r) => r.loadAverage[0].toFixed(1)).join(', ')} |`)
 md.push(`| idle RSS | ${f1(summary.idleRssMb)} MB |`)
 md.push(`| loaded RSS (peak during the endpoint runs) | ${f1(summary.loadedRssMb)} MB |`)
