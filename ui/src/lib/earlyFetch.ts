@@ -6,13 +6,22 @@ import { call, type Envelope } from '../api/client'
 
 /** Older than this, an answer fetched at start is not used (the page fetches its own). */
 const FRESH_MS = 10_000
-const early = new Map<string, { at: number; answer: Promise<Envelope<unknown>> }>()
+const early = new Map<string, { at: number; answer: Promise<Envelope<unknown>>; arrived?: unknown }>()
 
 /** Starts GET `path` now (the session's token is in place). Failures are left to the page's own fetch. */
 export function fetchEarly(path: string) {
-  const answer = call<unknown>('GET', path)
-  answer.catch(() => {})
-  early.set(path, { at: performance.now(), answer })
+  const entry: { at: number; answer: Promise<Envelope<unknown>>; arrived?: unknown } = { at: performance.now(), answer: call<unknown>('GET', path) }
+  entry.answer.then((r) => (entry.arrived = r.data), () => {})
+  early.set(path, entry)
+}
+
+/**
+ * The data of that answer when it has already arrived (and is fresh), without taking it: a page's first render can
+ * show it, where the answer `takeEarly` gives lands a render later (after the first paint).
+ */
+export function peekEarly<T>(path: string): T | null {
+  const e = early.get(path)
+  return e && e.arrived !== undefined && performance.now() - e.at <= FRESH_MS ? (e.arrived as T) : null
 }
 
 /** The answer started by fetchEarly, once, while fresh; else (or when it failed) `fetch()`. */

@@ -1,10 +1,10 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react'
-import type { DashboardStats } from '../../../../src/contract/dashboard'
+import type { DashboardStats, ManagerDashboard as Figures } from '../../../../src/contract/dashboard'
 import { getManagerDashboard, getTrends } from '../../api/dashboard'
 import { CATEGORY_PALETTE, PieChart, type Slice } from '../../components/charts/PieChart'
 import { preloadTrends, Trends } from '../../components/charts/Trends'
 import { stockTabHref } from '../../lib/links'
-import { takeEarly } from '../../lib/earlyFetch'
+import { peekEarly, takeEarly } from '../../lib/earlyFetch'
 import { useFormat } from '../../lib/useFormat'
 import { STOCK_GROUPS } from '../../messages/stock'
 import { useSession } from '../../session/store'
@@ -85,7 +85,10 @@ export default function ManagerDashboard() {
   const [createOpen, setCreateOpen] = useState(false)
   const [version, setVersion] = useState(0)
   // One request for the numbers (the entry may have asked for it already: lib/earlyFetch.ts); the charts come after them.
-  const dash = useLoad((signal) => takeEarly('/manager/dashboard', () => getManagerDashboard(signal)).then((r) => r.data), [version], MSG.loadFailed)
+  const loaded = useLoad((signal) => takeEarly('/manager/dashboard', () => getManagerDashboard(signal)).then((r) => r.data), [version], MSG.loadFailed)
+  // When that answer is already here, the first render shows it (useLoad's copy of it lands a render later).
+  const [arrived] = useState(() => peekEarly<Figures>('/manager/dashboard'))
+  const dash = { ...loaded, data: loaded.data ?? arrived }
   const refresh = useCallback(() => setVersion((v) => v + 1), [])
   const charts = usePaintedAfter(dash.data !== null)
   const [trendsDrawn, setTrendsDrawn] = useState(false)
