@@ -169,9 +169,40 @@ test('the Chef sees the failure when the request cannot be submitted', async ({ 
   await expect(dialog.getByText('Failed to submit request')).toBeVisible()
 })
 
+test("each role's dashboard asks for its numbers once; the Manager's trends only after the cards show", async ({ page }) => {
+  const asked: string[] = []
+  page.on('request', (r) => {
+    const { pathname, search } = new URL(r.url())
+    if (/^\/api\/(manager\/dashboard|dashboard|purchase-orders)/.test(pathname)) asked.push(pathname + search)
+  })
+  // The moment the cards reach the page, on the page's clock (resource timings share it).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-stat]')) return
+      performance.mark('e2e:cards')
+      observer.disconnect()
+    }).observe(document, { subtree: true, childList: true })
+  })
+  await signInAs(page, 'Manager')
+  await page.waitForFunction(() => performance.getEntriesByName('rims:charts-drawn').length > 0)
+  expect(asked).toEqual(['/api/manager/dashboard', '/api/manager/dashboard/trends?days=30'])
+  const [cards, trends] = await page.evaluate(() => [
+    performance.getEntriesByName('e2e:cards')[0].startTime,
+    performance.getEntriesByType('resource').find((r) => r.name.includes('/api/manager/dashboard/trends'))!.startTime,
+  ])
+  expect(trends).toBeGreaterThan(cards)
+  for (const role of ['Storekeeper', 'Chef'] as const) {
+    asked.length = 0
+    await signInAs(page, role)
+    await expect(stat(page, 'Total Items').or(stat(page, 'Total Requests'))).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(asked, role).toEqual(['/api/dashboard'])
+  }
+})
+
 test('a dashboard that fails to load says so, with a Retry that loads it', async ({ page }) => {
   for (const [role, path] of [
-    ['Manager', '**/api/manager/dashboard/stats'],
+    ['Manager', '**/api/manager/dashboard'],
     ['Storekeeper', '**/api/dashboard'],
     ['Chef', '**/api/dashboard'],
   ] as const) {

@@ -11,7 +11,8 @@
 //    HTTPS on, RSS after start on the demo data, items page 1 against the bare handler, Lighthouse on /login.
 // 5. The costing figures (scripts/bench/costing.ts, in process): plate cost 3 levels deep, menu costing of 300 dishes.
 // 6. The 500-line count sheet in Chromium at 375 px, CPU 4× slower (scripts/bench/counts.ts, --runs sessions).
-// 7. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
+// 7. The Manager's dashboard on a phone (scripts/bench/dashboard.ts, --runs of it): navigation → numbers, → charts.
+// 8. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
 import { spawn } from 'bun'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -22,6 +23,7 @@ import { addDays, localDate } from '../../src/contract/dates'
 import { nextRequestNumber } from '../../src/modules/kitchen-requests/repo'
 import { costingFigureRows, costingFigures, costingTargets } from './costing'
 import { countSheetFigureRows, countSheetFigures, countSheetTargets } from './counts'
+import { dashboardFigures, dashboardTargets } from './dashboard'
 import { coldStarts, loginsAtConcurrency } from './foundation'
 import { fsyncLatency } from './fsync'
 import { leanFigureRows, leanFigures, leanTargets } from './lean'
@@ -294,6 +296,8 @@ console.log(`costing figures [${elapsed()}]`)
 const costing = await costingFigures({ runs: 200, items: 2000 })
 console.log(`count sheet figures [${elapsed()}]`)
 const sheet = await countSheetFigures({ runs: RUNS, lines: 500, cpu: 4, dir: SEED_DIR })
+console.log(`the Manager's dashboard on a phone [${elapsed()}]`)
+const dashboard = await dashboardFigures({ runs: RUNS, cpu: 4, seedDir: SEED_DIR })
 
 // ---------------------------------------------------------------- medians, targets, report
 
@@ -327,6 +331,7 @@ const summary = {
   uiGzipKb,
   fsync,
   lean,
+  dashboard,
   endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e.name, Object.fromEntries(CLIENTS.map((c) => [c, endpointMedian(e.name, c)]))])),
 }
 
@@ -353,12 +358,13 @@ targets.push({ what: 'cold start → first answer, empty data dir', target: '< 3
 targets.push(...leanTargets(lean))
 targets.push(...costingTargets(costing))
 targets.push(...countSheetTargets(sheet))
+targets.push(...dashboardTargets(dashboard))
 targets.push({ what: 'idle RSS (seeded database, signed in)', target: '< 80 MB', measured: `${summary.idleRssMb.toFixed(0)} MB`, met: summary.idleRssMb < 80 })
 
 const m = machine()
 const date = new Date().toISOString()
 const totalSeconds = (performance.now() - t0) / 1000
-const json = { date, machine: m, runs: RUNS, durationSeconds: DURATION, clients: CLIENTS, seedSeconds, data: counts, summary, targets, costing, countSheet: sheet, doctorAfterLoad: lastDoctor, raw: runs, benchSeconds: totalSeconds }
+const json = { date, machine: m, runs: RUNS, durationSeconds: DURATION, clients: CLIENTS, seedSeconds, data: counts, summary, targets, costing, countSheet: sheet, dashboard, doctorAfterLoad: lastDoctor, raw: runs, benchSeconds: totalSeconds }
 
 const f1 = (x: number) => x.toFixed(1)
 const md: string[] = []
@@ -386,6 +392,7 @@ md.push(`| cold start → first answer, seeded database: wall / server CPU | ${s
 for (const [k, v] of leanFigureRows(lean)) md.push(`| ${k} | ${v} |`)
 for (const [k, v] of costingFigureRows(costing)) md.push(`| ${k} | ${v} |`)
 for (const [k, v] of countSheetFigureRows(sheet)) md.push(`| ${k} | ${v} |`)
+md.push(`| Manager dashboard, phone (CPU ${dashboard.cpu}× slower): longest task from the numbers to the charts, cold / warm | ${dashboard.longestTaskCold.toFixed(0)} / ${dashboard.longestTaskWarm.toFixed(0)} ms |`)
 md.push(`| load average (1 min) at the start of each run | ${runs.map((r) => r.loadAverage[0].toFixed(1)).join(', ')} |`)
 md.push(`| idle RSS | ${f1(summary.idleRssMb)} MB |`)
 md.push(`| loaded RSS (peak during the endpoint runs) | ${f1(summary.loadedRssMb)} MB |`)

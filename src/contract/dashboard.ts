@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { ALL_STAFF, MANAGER_ONLY, type Access } from './access-types'
 import { paging } from './fields'
+import type { PurchaseOrderSummary } from './purchasing'
 
 // The Manager's dashboard data and the role summary behind GET /dashboard (Storekeeper, Chef, Manager).
 
@@ -67,6 +68,12 @@ export interface KitchenLowItem {
   quantity: number
 }
 
+/** A sent order expected today or earlier, as the Storekeeper's 'Orders due today' card shows it (no money). */
+export type OrderDue = Pick<PurchaseOrderSummary, 'id' | 'number' | 'supplier_name' | 'expected_date'>
+
+/** How many open orders the store view lists under 'Orders due today'. */
+export const ORDERS_DUE_LIMIT = 20
+
 export interface StoreSummary {
   role: 'Storekeeper' | 'Manager'
   /** low_stock is low or out; expiring_soon + expired is the 'Expiring or expired' group. */
@@ -75,6 +82,20 @@ export interface StoreSummary {
   low_stock_items: DashboardItem[]
   expiring_items: DashboardItem[]
   recent_activity: ActivityEntry[]
+  /** Up to ORDERS_DUE_LIMIT, as GET /purchase-orders?due=today lists them. */
+  orders_due_today: OrderDue[]
+}
+
+/**
+ * GET /manager/dashboard: the figures of the Manager's dashboard in one answer, the same as its pieces
+ * (stats, recent-activity?limit=5, stock-alerts?limit=3, expiry-alerts?limit=2 without their meta). The
+ * trends are not in it: their charts are below the fold and load after these numbers.
+ */
+export interface ManagerDashboard {
+  stats: DashboardStats
+  recent_activity: ActivityEntry[]
+  stock_alerts: DashboardItem[]
+  expiry_alerts: DashboardItem[]
 }
 
 export interface ChefSummary {
@@ -97,6 +118,7 @@ export const TrendsQuery = v.object({ days: v.optional(count('days', 365), 30) }
 export const DashboardListQuery = v.object({ ...paging })
 
 export const dashboardAccess = {
+  'GET /api/manager/dashboard': MANAGER_ONLY,
   'GET /api/manager/dashboard/stats': MANAGER_ONLY,
   'GET /api/manager/dashboard/recent-activity': MANAGER_ONLY,
   'GET /api/manager/dashboard/stock-alerts': MANAGER_ONLY,

@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getProfile } from './api/auth'
 import { displayInlined, loadDisplaySettings } from './lib/display'
-import { fetchEarlyFor } from './lib/earlyFetch'
+import { fetchEarlyFor, opensDashboard } from './lib/earlyFetch'
 import { dropShell } from './lib/shell'
 import { AppRoutes } from './routes'
 import { dropExpiredSession, getSession, updateUser } from './session/store'
@@ -14,8 +14,11 @@ dropExpiredSession()
 if (!displayInlined) void loadDisplaySettings()
 // Then the profile is re-read; the client ends the session on a 401 only, never on a network error (DECISIONS).
 if (getSession()) getProfile().then((r) => updateUser(r.data), () => {})
-// A page whose data the URL names (the count sheet) asks for it now, beside its chunks.
-if (getSession()) fetchEarlyFor(location.pathname)
+// A page whose data the URL and the role name (the count sheet, the dashboard) asks for it now, beside its chunks.
+const session = getSession()
+if (session) fetchEarlyFor(location.pathname, session.user.role_name)
+// Its code too: the page's lazy import otherwise starts only once the layout has rendered (≈ 0.35 s later on a slowed phone).
+if (session && opensDashboard(location.pathname)) void import('./pages/dashboard/DashboardPage')
 
 // The static sign-in screen stays only for a signed-out visitor on /login or / (the login page removes it when it
 // mounts); anything else shows #root at once. If the page's script never arrives, the app is shown after all.

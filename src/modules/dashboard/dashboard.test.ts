@@ -183,4 +183,63 @@ describe('role summaries (GET /dashboard)', () => {
       expect((await env.call('GET', '/api/manager/dashboard/trends', { token: tokens[role] })).status).toBe(403)
     }
   })
+
+  test("the store view lists the open orders due today or earlier, as purchasing does, without their money", async () => {
+    const supplier = all<{ id: number }>('SELECT id FROM suppliers LIMIT 1')[0]
+    const item = activeItems()[0]
+    const order = async (expected_date: string) => {
+      const made = await env.call('POST', '/api/purchase-orders', { token: tokens.manager, body: { supplier_id: supplier.id, expected_date, lines: [{ item_id: item.id, quantity: 2, unit_price: 3 }] } })
+      expect(made.status).toBe(201)
+      expect((await env.call('POST', `/api/purchase-orders/${made.body.data.id}/send`, { token: tokens.manager, body: {} })).status).toBe(200)
+      return made.body.data.id as number
+    }
+    const due = await order(today)
+    const later = await order(addDays(today, 3))
+    const listed = await get('/api/purchase-orders?due=today&limit=20', 'store')
+    for (const role of ['store', 'manager']) {
+      const s = await get('/api/dashboard', role)
+      expect(s.orders_due_today).toEqual(listed.map((o: any) => ({ id: o.id, number: o.number, supplier_name: o.supplier_name, expected_date: o.expected_date })))
+      expect(s.orders_due_today.map((o: any) => o.id)).toContain(due)
+      expect(s.orders_due_today.map((o: any) => o.id)).not.toContain(later)
+    }
+  })
+})
+
+/** Every key of an answer, nested ones included. */
+const keysOf = (x: unknown): string[] =>
+  Array.isArray(x) ? x.flatMap(keysOf) : x && typeof x === 'object' ? Object.entries(x).flatMap(([k, v]) => [k, ...keysOf(v)]) : []
+const MONEY_KEYS = ['totalValue', 'total_value', 'value', 'stock_value', 'wastage_value', 'total', 'cost', 'cost_price', 'unit_price', 'price']
+
+describe("the Manager's dashboard in one answer (GET /manager/dashboard)", () => {
+  test('its figures are those of its five pieces, less the trends that load below the fold', async () => {
+    const d = await get('/api/manager/dashboard')
+    expect(Object.keys(d).sort()).toEqual(['expiry_alerts', 'recent_activity', 'stats', 'stock_alerts'])
+    expect(d.stats).toEqual(await get('/api/manager/dashboard/stats'))
+    expect(d.recent_activity).toEqual(await get('/api/manager/dashboard/recent-activity?limit=5'))
+    expect(d.stock_alerts).toEqual(await get('/api/manager/dashboard/stock-alerts?limit=3'))
+    expect(d.expiry_alerts).toEqual(await get('/api/manager/dashboard/expiry-alerts?limit=2'))
+    expect(d.recent_activity).toHaveLength(5)
+    expect(d.stock_alerts.length).toBeGreaterThan(0)
+  })
+
+  test('only the Manager gets it: the other roles are refused, a visitor must sign in', async () => {
+    for (const role of ['store', 'chef']) {
+      const res = await env.call('GET', '/api/manager/dashboard', { token: tokens[role] })
+      expect(res.status).toBe(403)
+      expect(res.body.data).toBeNull()
+    }
+    expect((await env.call('GET', '/api/manager/dashboard')).status).toBe(401)
+  })
+
+  test("each other role's one answer is its own and holds no money: the Chef's kitchen view, the Storekeeper's store view", async () => {
+    const chef = await get('/api/dashboard', 'chef')
+    expect(chef.role).toBe('Chef')
+    expect(Object.keys(chef).sort()).toEqual(['cards', 'low_stock_items', 'recent_activity', 'role', 'trend'])
+    const store = await get('/api/dashboard', 'store')
+    expect(store.role).toBe('Storekeeper')
+    expect(Object.keys(store).sort()).toEqual(['cards', 'expiring_items', 'low_stock_items', 'orders_due_today', 'recent_activity', 'role'])
+    for (const answer of [chef, store]) expect(keysOf(answer).filter((k) => MONEY_KEYS.includes(k))).toEqual([])
+    // The Manager's one answer does carry the stock's value: the same key list finds it there.
+    expect(keysOf(await get('/api/manager/dashboard'))).toContain('totalValue')
+  })
 })

@@ -1,5 +1,5 @@
 import { EXPIRING_HIGH_DAYS } from '../../contract/alerts'
-import type { ActivityEntry, ChefSummary, DashboardItem, DashboardStats, KitchenLowItem, StoreSummary, Trends } from '../../contract/dashboard'
+import type { ActivityEntry, ChefSummary, DashboardItem, DashboardStats, KitchenLowItem, ManagerDashboard, StoreSummary, Trends } from '../../contract/dashboard'
 import { CHEF, MANAGER } from '../../contract/roles'
 import { expiryStatus, quantityStatus } from '../../contract/stock'
 import { formatQty, fromCents, toCents } from '../../contract/fixed'
@@ -91,24 +91,29 @@ export function createDashboardService({ db, clock, settings }: Pick<ServiceDeps
     return [...movements, ...requests].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id)).slice(0, limit)
   }
 
+  const stats = (): DashboardStats => {
+    const t = today()
+    const s = repo.stockFigures(db, t, addDays(t, settings.get().expiring_days))
+    const users = repo.userFigures(db)
+    const types = Object.fromEntries(repo.movementTypeCounts(db).map((r) => [r.type, r.n]))
+    const statuses = Object.fromEntries(repo.requestStatusCounts(db).map((r) => [r.status, r.n]))
+    return {
+      stock: { totalItems: s.total_items, lowStockItems: s.low_stock, totalValue: fromCents(s.value_cents) },
+      users: { total: users.total, active: users.active, inactive: users.total - users.active },
+      charts: {
+        stock_status: { expired: s.expired, out_of_stock: s.out_of_stock, low_stock: s.low_only, in_stock: s.total_items - s.expired - s.out_of_stock - s.low_only },
+        movement_types: { IN: types.IN ?? 0, OUT: types.OUT ?? 0, ADJUSTMENT: types.ADJUSTMENT ?? 0 },
+        request_statuses: { PENDING: statuses.PENDING ?? 0, APPROVED: statuses.APPROVED ?? 0, REJECTED: statuses.REJECTED ?? 0, FULFILLED: statuses.FULFILLED ?? 0 },
+        items_by_category: repo.itemsByCategory(db),
+      },
+    }
+  }
+
   return {
-    stats(): DashboardStats {
-      const t = today()
-      const s = repo.stockFigures(db, t, addDays(t, settings.get().expiring_days))
-      const users = repo.userFigures(db)
-      const types = Object.fromEntries(repo.movementTypeCounts(db).map((r) => [r.type, r.n]))
-      const statuses = Object.fromEntries(repo.requestStatusCounts(db).map((r) => [r.status, r.n]))
-      return {
-        stock: { totalItems: s.total_items, lowStockItems: s.low_stock, totalValue: fromCents(s.value_cents) },
-        users: { total: users.total, active: users.active, inactive: users.total - users.active },
-        charts: {
-          stock_status: { expired: s.expired, out_of_stock: s.out_of_stock, low_stock: s.low_only, in_stock: s.total_items - s.expired - s.out_of_stock - s.low_only },
-          movement_types: { IN: types.IN ?? 0, OUT: types.OUT ?? 0, ADJUSTMENT: types.ADJUSTMENT ?? 0 },
-          request_statuses: { PENDING: statuses.PENDING ?? 0, APPROVED: statuses.APPROVED ?? 0, REJECTED: statuses.REJECTED ?? 0, FULFILLED: statuses.FULFILLED ?? 0 },
-          items_by_category: repo.itemsByCategory(db),
-        },
-      }
-    },
+    stats,
+
+    /** GET /manager/dashboard: what the Manager's dashboard shows, the same as its pieces answer it. */
+    manager: (): ManagerDashboard => ({ stats: stats(), recent_activity: recentActivity(5), stock_alerts: lowStock(3), expiry_alerts: expiring(2) }),
 
     recentActivity: (limit: number) => recentActivity(limit),
 
@@ -149,8 +154,8 @@ export function createDashboardService({ db, clock, settings }: Pick<ServiceDeps
       return out
     },
 
-    /** GET /dashboard: the Storekeeper's (and Manager's) store view, or the Chef's kitchen view. */
-    summary(user: { id: number; role_name: string }): StoreSummary | ChefSummary {
+    /** GET /dashboard: the Storekeeper's (and Manager's) store view, or the Chef's kitchen view; the route adds the orders due. */
+    summary(user: { id: number; role_name: string }): Omit<StoreSummary, 'orders_due_today'> | ChefSummary {
       const s = settings.get()
       const t = today()
       if (user.role_name === CHEF) {

@@ -7,7 +7,7 @@ type Signal = AbortSignal | undefined
 export const getSuggestions = (signal?: Signal) => call<SupplierSuggestions[]>('GET', '/purchasing/suggestions', { signal })
 export const createFromSuggestions = (body: { supplier_ids?: number[]; packs?: { item_id: number; packs: number }[] }) =>
   call<PurchaseOrder[]>('POST', '/purchase-orders/from-suggestions', { body })
-export const listOrders = (q: { page: number; limit: number; status?: string; due?: 'today' }, signal?: Signal) => callList<PurchaseOrderSummary>('/purchase-orders', { ...q }, signal)
+export const listOrders = (q: { page: number; limit: number; status?: string }, signal?: Signal) => callList<PurchaseOrderSummary>('/purchase-orders', { ...q }, signal)
 export const getOrder = (id: number, signal?: Signal) => call<PurchaseOrder>('GET', `/purchase-orders/${id}`, { signal })
 export const sendOrder = (id: number) => call<PurchaseOrder>('POST', `/purchase-orders/${id}/send`, { body: {} })
 export const cancelOrder = (id: number) => call<PurchaseOrder>('POST', `/purchase-orders/${id}/cancel`, { body: {} })

@@ -66,59 +66,65 @@ function UChart({ title, x, lines, money, locale, onDrawn }: { title: string; x:
   useEffect(() => {
     const el = ref.current
     if (!el) return
-    const ink = dark() ? '#cbd5e1' : '#334155'
-    const grid = dark() ? '#1e293b' : '#e2e8f0'
-    const count = (n: number) => formatNumber(n, locale)
-    const dayLabel = (t: number) => formatDay(fromX(t), { locale })
-    const fmt = (scale: Line['scale'], n: number) => (scale === 'count' ? count(n) : money(n))
-    // The legend shows the hovered day, or the latest day while nothing is hovered: never a bare "Stock In:".
-    const last = x.length - 1
-    const at = (values: readonly (number | null)[], v: number | null, idx: number | null | undefined) => (idx == null ? values[last] ?? null : v)
-    const hasRight = lines.some((l) => l.scale === 'money2')
-    const axis = (scale: string, side: 1 | 3): uPlot.Axis => ({
-      scale,
-      side,
-      stroke: ink,
-      grid: { show: side === 3, stroke: grid, width: 1 },
-      ticks: { stroke: grid, width: 1 },
-      // Wide enough for the longest tick label (money can be 'K 140,000.00').
-      size: (_u, values) => Math.max(40, ...(values ?? []).map((v) => String(v).length * 7 + 18)),
-      values: (_u, ticks) => ticks.map((t) => (scale === 'count' ? count(t) : money(t))),
+    let u: uPlot | null = null
+    let ro: ResizeObserver | null = null
+    // Each chart is built in a task of its own: on a slow phone each takes tens of ms, and a tap between them is handled.
+    const timer = setTimeout(() => {
+      const ink = dark() ? '#cbd5e1' : '#334155'
+      const grid = dark() ? '#1e293b' : '#e2e8f0'
+      const count = (n: number) => formatNumber(n, locale)
+      const dayLabel = (t: number) => formatDay(fromX(t), { locale })
+      const fmt = (scale: Line['scale'], n: number) => (scale === 'count' ? count(n) : money(n))
+      // The legend shows the hovered day, or the latest day while nothing is hovered: never a bare "Stock In:".
+      const last = x.length - 1
+      const at = (values: readonly (number | null)[], v: number | null, idx: number | null | undefined) => (idx == null ? values[last] ?? null : v)
+      const hasRight = lines.some((l) => l.scale === 'money2')
+      const axis = (scale: string, side: 1 | 3): uPlot.Axis => ({
+        scale,
+        side,
+        stroke: ink,
+        grid: { show: side === 3, stroke: grid, width: 1 },
+        ticks: { stroke: grid, width: 1 },
+        // Wide enough for the longest tick label (money can be 'K 140,000.00').
+        size: (_u, values) => Math.max(40, ...(values ?? []).map((v) => String(v).length * 7 + 18)),
+        values: (_u, ticks) => ticks.map((t) => (scale === 'count' ? count(t) : money(t))),
+      })
+      const width = () => Math.max(260, el.clientWidth)
+      const opts: uPlot.Options = {
+        width: width(),
+        height: 220,
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        scales: { x: { time: true }, count: { range: (_u, _min, max) => [0, Math.max(1, max)] }, money: { range: (_u, _min, max) => [0, Math.max(1, max * 1.05)] }, money2: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
+        axes: [{ stroke: ink, grid: { show: false }, ticks: { stroke: grid, width: 1 }, values: (_u, ticks) => ticks.map(dayLabel) }, axis(lines[0].scale, 3), ...(hasRight ? [axis('money2', 1)] : [])],
+        series: [
+          { label: 'Date', value: (_u, v, _s, idx) => (last < 0 ? '—' : dayLabel(at(x, v, idx) ?? x[last])) },
+          ...lines.map((l) => ({
+            label: l.label,
+            scale: l.scale,
+            stroke: l.color,
+            width: 2,
+            fill: `${l.color}14`,
+            points: { size: 5 },
+            value: (_u: uPlot, v: number | null, _s: number, idx: number | null) => {
+              const shown = at(l.values, v, idx)
+              return shown == null ? '—' : fmt(l.scale, shown)
+            },
+          })),
+        ],
+        legend: { show: true, live: true },
+        cursor: { drag: { x: false, y: false } },
+        plugins: [tooltipPlugin(fmt, lines, dayLabel)],
+      }
+      u = new uPlot(opts, [x, ...lines.map((l) => l.values)], el)
+      u.root.querySelector('.u-legend')?.setAttribute('aria-label', `${title} legend`)
+      drawnRef.current()
+      ro = new ResizeObserver(() => u?.setSize({ width: width(), height: 220 }))
+      ro.observe(el)
     })
-    const width = () => Math.max(260, el.clientWidth)
-    const opts: uPlot.Options = {
-      width: width(),
-      height: 220,
-      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-      scales: { x: { time: true }, count: { range: (_u, _min, max) => [0, Math.max(1, max)] }, money: { range: (_u, _min, max) => [0, Math.max(1, max * 1.05)] }, money2: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
-      axes: [{ stroke: ink, grid: { show: false }, ticks: { stroke: grid, width: 1 }, values: (_u, ticks) => ticks.map(dayLabel) }, axis(lines[0].scale, 3), ...(hasRight ? [axis('money2', 1)] : [])],
-      series: [
-        { label: 'Date', value: (_u, v, _s, idx) => (last < 0 ? '—' : dayLabel(at(x, v, idx) ?? x[last])) },
-        ...lines.map((l) => ({
-          label: l.label,
-          scale: l.scale,
-          stroke: l.color,
-          width: 2,
-          fill: `${l.color}14`,
-          points: { size: 5 },
-          value: (_u: uPlot, v: number | null, _s: number, idx: number | null) => {
-            const shown = at(l.values, v, idx)
-            return shown == null ? '—' : fmt(l.scale, shown)
-          },
-        })),
-      ],
-      legend: { show: true, live: true },
-      cursor: { drag: { x: false, y: false } },
-      plugins: [tooltipPlugin(fmt, lines, dayLabel)],
-    }
-    const u = new uPlot(opts, [x, ...lines.map((l) => l.values)], el)
-    u.root.querySelector('.u-legend')?.setAttribute('aria-label', `${title} legend`)
-    drawnRef.current()
-    const ro = new ResizeObserver(() => u.setSize({ width: width(), height: 220 }))
-    ro.observe(el)
     return () => {
-      ro.disconnect()
-      u.destroy()
+      clearTimeout(timer)
+      ro?.disconnect()
+      u?.destroy()
     }
     // The data arrives once per load; a new load rebuilds the chart.
   }, [x, lines, money, title, locale])

@@ -1,17 +1,20 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'wouter'
 import type { ChefSummary } from '../../../../src/contract/dashboard'
 import { getRoleSummary } from '../../api/dashboard'
 import { Button, buttonClass } from '../../components/Button'
 import { toast } from '../../components/toast'
+import { takeEarly } from '../../lib/earlyFetch'
 import { useFormat } from '../../lib/useFormat'
 import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
-import { RequestForm } from '../../components/requests/RequestForm'
 import { KITCHEN_UI_MSG } from '../../messages/kitchen'
 import { Cards, Hero, Loading, QuickActions, RecentActivity, Section, StatCard } from './parts'
 import { useLoad } from '../../components/useLoad'
 import { MSG } from '../../../../src/contract/messages'
+
+// The request form's code (item picker, barcodes, quantities) is most of the page's: it loads when the form first opens.
+const RequestForm = lazy(() => import('../../components/requests/RequestForm').then((m) => ({ default: m.RequestForm })))
 
 /** SPEC §2 Chef dashboard, with the week-on-week trend from real data (DECISIONS: never a fixed '+12%'). */
 export default function ChefDashboard() {
@@ -19,7 +22,8 @@ export default function ChefDashboard() {
   const f = useFormat()
   const [version, setVersion] = useState(0)
   const [requesting, setRequesting] = useState(false)
-  const summary = useLoad(async (signal) => (await getRoleSummary(signal)).data as ChefSummary, [version], MSG.loadFailed)
+  // The entry may have asked for it already (lib/earlyFetch.ts); a later load (after a request) asks again.
+  const summary = useLoad((signal) => takeEarly('/dashboard', () => getRoleSummary(signal)).then((r) => r.data as ChefSummary), [version], MSG.loadFailed)
 
   return (
     <div>
@@ -73,16 +77,20 @@ export default function ChefDashboard() {
           </>
         )}
       </Loading>
-      <RequestForm
-        open={requesting}
-        onClose={() => setRequesting(false)}
-        title="New Ingredient Request"
-        failure={{ failed: KITCHEN_UI_MSG.submitFailed, error: KITCHEN_UI_MSG.submitFailed }}
-        onSaved={(_request, message) => {
-          toast({ kind: 'success', title: UI.successTitle, message: message || KITCHEN_UI_MSG.submitted })
-          setVersion((v) => v + 1)
-        }}
-      />
+      <Suspense fallback={null}>
+        {requesting && (
+          <RequestForm
+            open
+            onClose={() => setRequesting(false)}
+            title="New Ingredient Request"
+            failure={{ failed: KITCHEN_UI_MSG.submitFailed, error: KITCHEN_UI_MSG.submitFailed }}
+            onSaved={(_request, message) => {
+              toast({ kind: 'success', title: UI.successTitle, message: message || KITCHEN_UI_MSG.submitted })
+              setVersion((v) => v + 1)
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   )
 }

@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useState } from 'react'
-import type { DashboardStats } from '../../../../src/contract/dashboard'
-import { getExpiryAlerts, getManagerStats, getRecentActivity, getStockAlerts, getTrends } from '../../api/dashboard'
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react'
+import type { DashboardStats, ManagerDashboard as Figures } from '../../../../src/contract/dashboard'
+import { getManagerDashboard, getTrends } from '../../api/dashboard'
 import { CATEGORY_PALETTE, PieChart, type Slice } from '../../components/charts/PieChart'
 import { preloadTrends, Trends } from '../../components/charts/Trends'
-import { CreateUserDialog } from '../../components/team/CreateUserDialog'
-import { TeamMembersDialog } from '../../components/team/TeamMembersDialog'
 import { stockTabHref } from '../../lib/links'
+import { peekEarly, takeEarly } from '../../lib/earlyFetch'
 import { useFormat } from '../../lib/useFormat'
 import { STOCK_GROUPS } from '../../messages/stock'
 import { useSession } from '../../session/store'
-import { Cards, Hero, Loading, QuickActions, RecentActivity, Section, StatCard, StockAlerts } from './parts'
+import { Cards, Hero, Loading, Pending, QuickActions, RecentActivity, Section, StatCard, StockAlerts } from './parts'
 import { useLoad } from '../../components/useLoad'
 import { MSG } from '../../../../src/contract/messages'
 
@@ -40,9 +39,43 @@ function chartSlices(c: DashboardStats['charts']) {
   return { status, movements, requests, categories }
 }
 
+// The dialogs' code (the team list, the user form) is most of the page's: it loads when a dialog first opens, not before the numbers.
+const TeamMembersDialog = lazy(() => import('../../components/team/TeamMembersDialog').then((m) => ({ default: m.TeamMembersDialog })))
+const CreateUserDialog = lazy(() => import('../../components/team/CreateUserDialog').then((m) => ({ default: m.CreateUserDialog })))
+
 /** Marks the moment every chart is drawn (the four pies with data, and both uPlot charts), for timing. */
 function markChartsDrawn() {
   if (performance.getEntriesByName('rims:charts-drawn').length === 0) performance.mark('rims:charts-drawn')
+}
+
+/** The 30-day trends: mounted once the numbers are on screen, so their data and uPlot's code load only then (together). */
+function TrendsSection({ onDrawn }: { onDrawn: () => void }) {
+  const f = useFormat()
+  useEffect(preloadTrends, [])
+  const trends = useLoad(async (signal) => (await getTrends(30, signal)).data, [], MSG.loadFailed)
+  return (
+    <Loading state={trends} label="Loading trends">
+      {(data) => <Trends trends={data} money={f.money} locale={f.locale} onDrawn={onDrawn} />}
+    </Loading>
+  )
+}
+
+/** True from the first task after the frame that painted `ready`: what shows below the numbers waits for them. */
+function usePaintedAfter(ready: boolean) {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    if (!ready || painted) return
+    let timer = 0
+    const frame = requestAnimationFrame(() => {
+      // A transition: the charts' render yields to a tap instead of holding the main thread.
+      timer = window.setTimeout(() => startTransition(() => setPainted(true)))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [ready, painted])
+  return painted
 }
 
 export default function ManagerDashboard() {
@@ -51,20 +84,19 @@ export default function ManagerDashboard() {
   const [teamOpen, setTeamOpen] = useState(false)
   const [createOpen, setCreateOpen] = useState(false)
   const [version, setVersion] = useState(0)
-  // Three independent loads, each with its own loading and error: the cards and charts never wait for the timeline.
-  const stats = useLoad(async (signal) => (await getManagerStats(signal)).data, [version], MSG.loadFailed)
-  const trends = useLoad(async (signal) => (await getTrends(30, signal)).data, [], MSG.loadFailed)
-  const feed = useLoad(async (signal) => {
-    const [activity, low, expiring] = await Promise.all([getRecentActivity(5, signal), getStockAlerts(3, signal), getExpiryAlerts(2, signal)])
-    return { activity: activity.data, low: low.data, expiring: expiring.data }
-  }, [], MSG.loadFailed)
+  // One request for the numbers (the entry may have asked for it already: lib/earlyFetch.ts); the charts come after them.
+  const loaded = useLoad((signal) => takeEarly('/manager/dashboard', () => getManagerDashboard(signal)).then((r) => r.data), [version], MSG.loadFailed)
+  // When that answer is already here, the first render shows it (useLoad's copy of it lands a render later).
+  const [arrived] = useState(() => peekEarly<Figures>('/manager/dashboard'))
+  const dash = { ...loaded, data: loaded.data ?? arrived }
   const refresh = useCallback(() => setVersion((v) => v + 1), [])
-  useEffect(preloadTrends, [])
+  const charts = usePaintedAfter(dash.data !== null)
   const [trendsDrawn, setTrendsDrawn] = useState(false)
   const onTrendsDrawn = useCallback(() => setTrendsDrawn(true), [])
   useEffect(() => {
-    if (trendsDrawn && stats.data) markChartsDrawn()
-  }, [trendsDrawn, stats.data])
+    if (trendsDrawn) markChartsDrawn()
+  }, [trendsDrawn])
+  const stats = { ...dash, data: dash.data?.stats ?? null }
 
   return (
     <div>
@@ -93,21 +125,24 @@ export default function ManagerDashboard() {
             { label: 'Alerts', href: '/manager/alerts' },
           ]}
         />
-        {feed.data ? (
+        {dash.data ? (
           <>
-            <RecentActivity entries={feed.data.activity} viewAllHref="/movements" />
-            <StockAlerts title="Alerts & Notifications" low={feed.data.low} expiring={feed.data.expiring} />
+            <RecentActivity entries={dash.data.recent_activity} viewAllHref="/movements" />
+            <StockAlerts title="Alerts & Notifications" low={dash.data.stock_alerts} expiring={dash.data.expiry_alerts} />
           </>
         ) : (
-          <div className="lg:col-span-2">
-            <Loading state={feed} label="Loading recent activity and alerts">
-              {() => null}
-            </Loading>
-          </div>
+          // A failure is told once, in the cards' place above.
+          !dash.error && (
+            <div className="lg:col-span-2">
+              <Loading state={dash} label="Loading recent activity and alerts">
+                {() => null}
+              </Loading>
+            </div>
+          )
         )}
       </div>
       <Section title="Analytics Overview" className="mb-6">
-        {stats.data ? (
+        {stats.data && charts ? (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="analytics">
             {(() => {
               const pies = chartSlices(stats.data.charts)
@@ -124,18 +159,16 @@ export default function ManagerDashboard() {
         ) : stats.error ? (
           <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">The charts show once the figures above load.</p>
         ) : (
-          <Loading state={stats} label="Loading charts">
-            {() => null}
-          </Loading>
+          <Pending label="Loading charts" />
         )}
       </Section>
       <Section title="Trends (last 30 days)">
-        <Loading state={trends} label="Loading trends">
-          {(data) => <Trends trends={data} money={f.money} locale={f.locale} onDrawn={onTrendsDrawn} />}
-        </Loading>
+        {charts ? <TrendsSection onDrawn={onTrendsDrawn} /> : <Pending label="Loading trends" />}
       </Section>
-      <TeamMembersDialog open={teamOpen} onClose={() => setTeamOpen(false)} onChanged={refresh} />
-      <CreateUserDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreated={refresh} />
+      <Suspense fallback={null}>
+        {teamOpen && <TeamMembersDialog open onClose={() => setTeamOpen(false)} onChanged={refresh} />}
+        {createOpen && <CreateUserDialog open onClose={() => setCreateOpen(false)} onCreated={refresh} />}
+      </Suspense>
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import type { StoreSummary } from '../../../../src/contract/dashboard'
 import { getRoleSummary } from '../../api/dashboard'
+import { takeEarly } from '../../lib/earlyFetch'
 import { MOVEMENT_FORM_HREF, stockTabHref } from '../../lib/links'
 import { DASH } from '../../messages/dashboard'
 import { STOCK_GROUPS } from '../../messages/stock'
@@ -12,7 +13,8 @@ import { OrdersDueToday } from './OrdersDueToday'
 /** SPEC §2 Storekeeper dashboard: four cards, quick actions, recent activity, alerts. */
 export default function StorekeeperDashboard() {
   const user = useSession()?.user
-  const summary = useLoad(async (signal) => (await getRoleSummary(signal)).data as StoreSummary, [], MSG.loadFailed)
+  // One request for the whole page, orders due included (the entry may have asked for it already: lib/earlyFetch.ts).
+  const summary = useLoad((signal) => takeEarly('/dashboard', () => getRoleSummary(signal)).then((r) => r.data as StoreSummary), [], MSG.loadFailed)
   return (
     <div>
       <Hero title={`Welcome back, ${user?.name ?? ''}!`} subtitle="Stock at a glance." />
@@ -26,7 +28,7 @@ export default function StorekeeperDashboard() {
               <StatCard label={STOCK_GROUPS.low} value={s.cards.low_stock} tone="amber" href={stockTabHref('alerts')} />
               <StatCard label={STOCK_GROUPS.expiry} value={s.cards.expiring_soon + s.cards.expired} detail={DASH.expiryDetail(s.cards.expiring_soon, s.cards.expired)} tone="red" href={stockTabHref('alerts')} />
             </Cards>
-            <OrdersDueToday />
+            <OrdersDueToday orders={s.orders_due_today} />
             <div className="grid gap-6 lg:grid-cols-3">
               <QuickActions
                 actions={[

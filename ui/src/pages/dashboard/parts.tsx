@@ -11,13 +11,17 @@ import type { Loaded } from '../../components/useLoad'
 /** What a dashboard section shows while loading, on failure, or once loaded. */
 export function Loading<T>({ state, children, label = 'Loading dashboard' }: { state: Loaded<T>; children: (data: T) => ReactNode; label?: string }) {
   if (state.error) return <LoadError error={state.error} retry={state.reload} className="rounded-2xl border-red-200 p-5 dark:border-red-900" />
-  if (!state.data)
-    return (
-      <div className="flex min-h-32 items-center justify-center" aria-busy="true">
-        <Spinner label={label} />
-      </div>
-    )
+  if (!state.data) return <Pending label={label} />
   return <>{children(state.data)}</>
+}
+
+/** A section's place while its data (or its turn, below the numbers) has not come yet. */
+export function Pending({ label }: { label: string }) {
+  return (
+    <div className="flex min-h-32 items-center justify-center" aria-busy="true">
+      <Spinner label={label} />
+    </div>
+  )
 }
 
 export function Hero({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
