@@ -9,7 +9,8 @@
 //    endpoints, the bare bun:sqlite+Elysia handler (same run, for the ratio) and the writes; loaded RSS.
 // 4. The lean-start figures (scripts/bench/lean.ts, --runs of them): the compiled hello yardstick, the seeded start with
 //    HTTPS on, RSS after start on the demo data, items page 1 against the bare handler, Lighthouse on /login.
-// 5. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
+// 5. The camera decoder (scripts/bench/camera.ts): ms per photo-like 640×480 frame in the built UI's decode worker.
+// 6. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
 import { spawn } from 'bun'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,6 +22,7 @@ import { nextRequestNumber } from '../../src/modules/kitchen-requests/repo'
 import { coldStarts, loginsAtConcurrency } from './foundation'
 import { fsyncLatency } from './fsync'
 import { leanFigureRows, leanFigures, leanTargets } from './lean'
+import { cameraFigureRows, cameraFigures, cameraTargets } from './camera'
 import { EXECUTABLE, ROOT, ensureBenchSeed, ensureExecutable, freePort, keptTailStart, loadAverage, login, machine, measure, median, rssMb, rssPeak, startExecutable, waitFor, type Load, type Measured } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 import { BENCH_CHEF } from './seed-kitchen'
@@ -286,6 +288,8 @@ const lastDoctor = (() => {
 rmSync(RUN_DIR, { recursive: true, force: true })
 console.log(`lean-start figures [${elapsed()}]`)
 const lean = await leanFigures({ runs: RUNS, duration: DURATION, data: values.data!, lighthouse: !values['no-lighthouse'] })
+console.log(`camera decoder [${elapsed()}]`)
+const camera = await cameraFigures({ frames: 40 })
 
 // ---------------------------------------------------------------- medians, targets, report
 
@@ -319,6 +323,7 @@ const summary = {
   uiGzipKb,
   fsync,
   lean,
+  camera,
   endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e.name, Object.fromEntries(CLIENTS.map((c) => [c, endpointMedian(e.name, c)]))])),
 }
 
@@ -343,6 +348,7 @@ targets.push({ what: 'one-year CSV: server RSS peak above its RSS just before', 
 targets.push({ what: 'cold start → first answer, seeded database', target: '< 300 ms', measured: `${summary.coldStartSeededMs.toFixed(0)} ms`, met: summary.coldStartSeededMs < 300 })
 targets.push({ what: 'cold start → first answer, empty data dir', target: '< 300 ms', measured: `${summary.coldStartEmptyMs.toFixed(0)} ms`, met: summary.coldStartEmptyMs < 300 })
 targets.push(...leanTargets(lean))
+targets.push(...cameraTargets(camera))
 targets.push({ what: 'idle RSS (seeded database, signed in)', target: '< 80 MB', measured: `${summary.idleRssMb.toFixed(0)} MB`, met: summary.idleRssMb < 80 })
 
 const m = machine()
@@ -374,6 +380,7 @@ if (uiGzipKb) md.push(`| initial UI, gzipped (JS + CSS) | ${f1(uiGzipKb.js)} KB 
 md.push(`| cold start → first answer, empty data dir (median of 3): wall / server CPU | ${summary.coldStartEmptyMs.toFixed(0)} ms / ${summary.coldStartEmptyCpuMs.toFixed(0)} ms |`)
 md.push(`| cold start → first answer, seeded database: wall / server CPU | ${summary.coldStartSeededMs.toFixed(0)} ms / ${summary.coldStartSeededCpuMs.toFixed(0)} ms |`)
 for (const [k, v] of leanFigureRows(lean)) md.push(`| ${k} | ${v} |`)
+for (const [k, v] of cameraFigureRows(camera)) md.push(`| ${k} | ${v} |`)
 md.push(`| load average (1 min) at the start of each run | ${runs.map((r) => r.loadAverage[0].toFixed(1)).join(', ')} |`)
 md.push(`| idle RSS | ${f1(summary.idleRssMb)} MB |`)
 md.push(`| loaded RSS (peak during the endpoint runs) | ${f1(summary.loadedRssMb)} MB |`)
