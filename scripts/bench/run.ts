@@ -12,7 +12,8 @@
 // 5. The costing figures (scripts/bench/costing.ts, in process): plate cost 3 levels deep, menu costing of 300 dishes.
 // 6. The 500-line count sheet in Chromium at 375 px, CPU 4× slower (scripts/bench/counts.ts, --runs sessions).
 // 7. The Manager's dashboard on a phone (scripts/bench/dashboard.ts, --runs of it): navigation → numbers, → charts.
-// 8. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
+// 8. The camera decoder (scripts/bench/camera.ts): ms per photo-like 640×480 frame in the built UI's decode worker.
+// 9. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
 import { spawn } from 'bun'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -27,6 +28,7 @@ import { dashboardFigures, dashboardTargets } from './dashboard'
 import { coldStarts, loginsAtConcurrency } from './foundation'
 import { fsyncLatency } from './fsync'
 import { leanFigureRows, leanFigures, leanTargets } from './lean'
+import { cameraFigureRows, cameraFigures, cameraTargets } from './camera'
 import { EXECUTABLE, ROOT, ensureBenchSeed, ensureExecutable, freePort, keptTailStart, loadAverage, login, machine, measure, median, rssMb, rssPeak, startExecutable, waitFor, type Load, type Measured } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 import { BENCH_CHEF } from './seed-kitchen'
@@ -298,6 +300,8 @@ console.log(`count sheet figures [${elapsed()}]`)
 const sheet = await countSheetFigures({ runs: RUNS, lines: 500, cpu: 4, dir: SEED_DIR })
 console.log(`the Manager's dashboard on a phone [${elapsed()}]`)
 const dashboard = await dashboardFigures({ runs: RUNS, cpu: 4, seedDir: SEED_DIR })
+console.log(`camera decoder [${elapsed()}]`)
+const camera = await cameraFigures({ frames: 40 })
 
 // ---------------------------------------------------------------- medians, targets, report
 
@@ -332,6 +336,7 @@ const summary = {
   fsync,
   lean,
   dashboard,
+  camera,
   endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e.name, Object.fromEntries(CLIENTS.map((c) => [c, endpointMedian(e.name, c)]))])),
 }
 
@@ -359,12 +364,13 @@ targets.push(...leanTargets(lean))
 targets.push(...costingTargets(costing))
 targets.push(...countSheetTargets(sheet))
 targets.push(...dashboardTargets(dashboard))
+targets.push(...cameraTargets(camera))
 targets.push({ what: 'idle RSS (seeded database, signed in)', target: '< 80 MB', measured: `${summary.idleRssMb.toFixed(0)} MB`, met: summary.idleRssMb < 80 })
 
 const m = machine()
 const date = new Date().toISOString()
 const totalSeconds = (performance.now() - t0) / 1000
-const json = { date, machine: m, runs: RUNS, durationSeconds: DURATION, clients: CLIENTS, seedSeconds, data: counts, summary, targets, costing, countSheet: sheet, dashboard, doctorAfterLoad: lastDoctor, raw: runs, benchSeconds: totalSeconds }
+const json = { date, machine: m, runs: RUNS, durationSeconds: DURATION, clients: CLIENTS, seedSeconds, data: counts, summary, targets, costing, countSheet: sheet, doctorAfterLoad: lastDoctor, raw: runs, benchSeconds: totalSeconds }
 
 const f1 = (x: number) => x.toFixed(1)
 const md: string[] = []
@@ -393,6 +399,7 @@ for (const [k, v] of leanFigureRows(lean)) md.push(`| ${k} | ${v} |`)
 for (const [k, v] of costingFigureRows(costing)) md.push(`| ${k} | ${v} |`)
 for (const [k, v] of countSheetFigureRows(sheet)) md.push(`| ${k} | ${v} |`)
 md.push(`| Manager dashboard, phone (CPU ${dashboard.cpu}× slower): longest task from the numbers to the charts, cold / warm | ${dashboard.longestTaskCold.toFixed(0)} / ${dashboard.longestTaskWarm.toFixed(0)} ms |`)
+for (const [k, v] of cameraFigureRows(camera)) md.push(`| ${k} | ${v} |`)
 md.push(`| load average (1 min) at the start of each run | ${runs.map((r) => r.loadAverage[0].toFixed(1)).join(', ')} |`)
 md.push(`| idle RSS | ${f1(summary.idleRssMb)} MB |`)
 md.push(`| loaded RSS (peak during the endpoint runs) | ${f1(summary.loadedRssMb)} MB |`)

@@ -104,6 +104,19 @@ describe('the signed-in user, remembered between requests', () => {
     expect(res.status).toBe(401)
     expect(res.body.message).toBe(MSG.sessionEnded)
   })
+
+  test('the remembered user is never older than the database: a role or active flag changed elsewhere decides the next request', async () => {
+    const boss = await env.userOf('Manager')
+    expect((await env.call('GET', '/api/manager/users', { token: boss.token })).status).toBe(200)
+    const other = new Database(join(env.dir, 'rims.db'))
+    // The role alone, token version untouched: the access check must read the new role, not the remembered one.
+    other.query("UPDATE users SET role_id = (SELECT id FROM roles WHERE role_name = 'Chef') WHERE id = $id").run({ id: boss.id })
+    expect((await env.call('GET', '/api/manager/users', { token: boss.token })).status).toBe(403)
+    expect((await env.call('GET', '/api/auth/profile', { token: boss.token })).body.data.role_name).toBe('Chef')
+    other.query('UPDATE users SET is_active = 0 WHERE id = $id').run({ id: boss.id })
+    other.close()
+    expect((await env.call('GET', '/api/auth/profile', { token: boss.token })).status).toBe(401)
+  })
 })
 
 describe('profile', () => {

@@ -64,9 +64,10 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; 
       const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1]
       if (!token) throw unauthorized(MSG.signInRequired)
       const claims = await tokens.verify(token)
-      const row = claims && /^\d+$/.test(claims.sub) ? sessionUsers.find(Number(claims.sub)) : null
+      const known = claims && /^\d+$/.test(claims.sub) ? sessionUsers.find(Number(claims.sub)) : null
+      const row = known?.row
       if (!claims || !row || row.is_active !== 1 || row.token_version !== claims.tv || row.sid !== claims.sid) throw unauthorized(MSG.sessionEnded)
-      return toUser(row)
+      return known.user
     },
 
     /**
@@ -127,16 +128,18 @@ export function createAuthService(deps: { db: Db; clock: Clock; tokens: Tokens; 
  */
 function sessionUserCache(db: Db) {
   const stamp = db.query('SELECT total_changes() AS n, (SELECT data_version FROM pragma_data_version) AS v')
-  const known = new Map<number, { row: UserRow; n: number; v: number }>()
+  // The answer's User is made once per re-read too (frozen: every request of the account shares it).
+  const known = new Map<number, { row: UserRow; user: User; n: number; v: number }>()
   return {
-    find(id: number): UserRow | null {
+    find(id: number): { row: UserRow; user: User } | null {
       const { n, v } = stamp.get() as { n: number; v: number }
       const hit = known.get(id)
-      if (hit && hit.n === n && hit.v === v) return hit.row
+      if (hit && hit.n === n && hit.v === v) return hit
       const row = findUserById(db, id)
-      if (row) known.set(id, { row, n, v })
-      else known.delete(id)
-      return row
+      if (!row) return (known.delete(id), null)
+      const fresh = { row, user: Object.freeze(toUser(row)), n, v }
+      known.set(id, fresh)
+      return fresh
     },
   }
 }

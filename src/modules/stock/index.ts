@@ -24,5 +24,5 @@ export {
   type ItemRow,
 } from './items-repo'
 
-// Packs: read by one query (packRowsOf).
+// Packs: read by packRowsOf (the items list reads them in its page statement).
 export { packRowsOf, packsOf, packOfItem, toPack, type PackRow, type StoredPack } from './packs-repo'

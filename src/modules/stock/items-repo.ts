@@ -1,7 +1,10 @@
 import { MAX_VALUE_PRODUCT, type Item, type ItemFields } from '../../contract/stock'
+import type { Pack } from '../../contract/packs'
 import type { Db } from '../../db/open'
 import { containsPattern } from '../../db/like'
+import { readTogether } from '../../db/read-together'
 import { sqlInteger } from '../../db/sql-integer'
+import { toPack } from './packs-repo'
 
 /** An item row as stored: the contract's Item with amounts in hundredths, the cost in 1/100,000 (cost_e5) and is_active 0/1 (no derived fields). */
 export type ItemRow = Omit<Item, 'is_active' | 'barcode_checked' | 'total_value' | 'days_until_expiry' | 'packs' | 'cost_price'> & { is_active: number; barcode_checked: number; cost_e5: number }
@@ -16,6 +19,12 @@ const COLUMNS = `SELECT i.id, i.name, i.sku, i.barcode, ${BARCODE_CHECKED}, i.ca
   i.density, i.each_weight, i.yield_pct,
   i.par_level, i.order_pack_id, i.supplier_code`
 const JOINS = 'JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id'
+/**
+ * The row's packs as one JSON array of [id, name, size] in the item's order: a list page reads them in its own statement.
+ * The EXISTS first: the aggregate's set-up alone costs ≈ 1 µs a row, and most items have no packs.
+ */
+const PACKS = `CASE WHEN EXISTS (SELECT 1 FROM item_packs p WHERE p.item_id = i.id)
+  THEN (SELECT json_group_array(json_array(p.id, p.name, p.size) ORDER BY p.position) FROM item_packs p WHERE p.item_id = i.id) ELSE '[]' END AS packs`
 const SELECT = `${COLUMNS} FROM items i ${JOINS}`
 
 export type ItemStatus = 'low' | 'out' | 'expiring' | 'expired' | 'expiring_or_expired' | 'unverified'
@@ -57,7 +66,10 @@ function where(f: ItemFilter) {
   return { sql: `WHERE ${clauses.join(' AND ')}`, params }
 }
 
-export function listItems(db: Db, f: ItemFilter, sort: string, limit: number, offset: number): { rows: ItemRow[]; total: number } {
+/** A list row: the item row with its packs. */
+export type ListedItemRow = ItemRow & { packs: Pack[] }
+
+export function listItems(db: Db, f: ItemFilter, sort: string, limit: number, offset: number): { rows: ListedItemRow[]; total: number } {
   const w = where(f)
   const desc = sort.startsWith('-')
   const key = desc ? sort.slice(1) : sort
@@ -69,10 +81,16 @@ export function listItems(db: Db, f: ItemFilter, sort: string, limit: number, of
   // The page's ids come from the index alone; only those 50 rows are joined (OFFSET skips cheap index entries, not joined
   // rows). Materialized and scanned first (CROSS JOIN keeps it the outer loop), the page keeps its order without a second
   // sort: a few µs more than a plain join on page 1, 3 × faster at offset 5,000 of 10,000 items (docs/performance.md).
-  const rows = db
-    .query(`WITH page AS MATERIALIZED (SELECT i.id FROM items i ${w.sql} ${orderBy} LIMIT ${sqlInteger(limit)} OFFSET $offset) ${COLUMNS} FROM page CROSS JOIN items i ON i.id = page.id ${JOINS}`)
-    .all({ ...w.params, offset }) as ItemRow[]
-  return { rows, total: Object.keys(w.params).length === 0 && !f.status ? activeItemCount(db) : countItems(db, w) }
+  // Page and total in one read transaction: each statement outside one takes and drops the WAL read lock (≈ 10 µs).
+  return readTogether(db, () => {
+    const rows = db
+      .query(`WITH page AS MATERIALIZED (SELECT i.id FROM items i ${w.sql} ${orderBy} LIMIT ${sqlInteger(limit)} OFFSET $offset) ${COLUMNS}, ${PACKS} FROM page CROSS JOIN items i ON i.id = page.id ${JOINS}`)
+      .all({ ...w.params, offset }) as (ItemRow & { packs: string })[]
+    // Every row's packs parsed by one JSON.parse.
+    const packs = JSON.parse(`[${rows.map((r) => r.packs).join(',')}]`) as [number, string, number][][]
+    const listed = rows.map((r, n) => Object.assign(r, { packs: packs[n].map(([id, name, size]) => toPack({ id, name, size })) }))
+    return { rows: listed, total: Object.keys(w.params).length === 0 && !f.status ? activeItemCount(db) : countItems(db, w) }
+  })
 }
 
 const countItems = (db: Db, w: ReturnType<typeof where>) => (db.query(`SELECT count(*) AS total FROM items i ${w.sql}`).get(w.params) as { total: number }).total

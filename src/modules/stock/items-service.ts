@@ -114,8 +114,7 @@ export function createItemService({ db, clock, settings, stockEvents }: StockSer
       const filter = { q: o.q, category_id: o.category_id, supplier_id: o.supplier_id, status: o.status, today: t, expiringUntil: addDays(t, days), verifiedSince }
       const { rows, total } = repo.listItems(db, filter, o.sort, o.limit, (o.page - 1) * o.limit)
       const expiryList = o.status === 'expiring' || o.status === 'expired' || o.status === 'expiring_or_expired'
-      const packs = packsOf(db, rows.map((r) => r.id))
-      return { rows: rows.map((r) => toItem(r, withValue, expiryList ? t : undefined, packs.get(r.id))), total }
+      return { rows: rows.map((r) => toItem(r, withValue, expiryList ? t : undefined, r.packs)), total }
     },
 
     get: (id: number, user: User) => shown(id, seesValue(user)),

@@ -12,9 +12,9 @@ export interface PackRow {
   size: number
 }
 
-export const toPack = (r: PackRow): Pack => ({ id: r.id, name: r.name, size: fromCents(r.size) })
+export const toPack = (r: Pick<PackRow, 'id' | 'name' | 'size'>): Pack => ({ id: r.id, name: r.name, size: fromCents(r.size) })
 
-/** The one query that reads item_packs: every pack of the given items, in each item's order (sizes in hundredths). */
+/** The query that reads item_packs (the items list reads them in its page's statement): every pack of the given items, in each item's order (sizes in hundredths). */
 export const packRowsOf = (db: Db, itemIds: readonly number[]): PackRow[] =>
   itemIds.length === 0
     ? []

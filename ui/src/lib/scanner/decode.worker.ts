@@ -23,18 +23,21 @@ prepareZXingModule({
   overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? new URL(wasmUrl, self.location.href).href : prefix + path) },
 })
 
-const OPTIONS: ReaderOptions = {
-  formats: ['EAN13', 'EAN8', 'UPCA', 'UPCE', 'Code128', 'ITF', 'DataBar', 'DataBarExp', 'DataMatrix', 'QRCode'],
-  tryHarder: true,
-  maxNumberOfSymbols: 1,
-  textMode: 'HRI',
-}
+// What a restaurant's goods carry (issue 31): EAN/UPC, Code 128 (GS1-128 is Code 128 with FNC1), QR and DataMatrix.
+// ITF-14 and DataBar are left to keyboard scanners (docs/barcodes.md): each format searched costs every frame.
+const LINEAR: ReaderOptions['formats'] = ['EAN13', 'EAN8', 'UPCA', 'UPCE', 'Code128']
+/** Every frame: the code as held, upright or tilted a little (QR and DataMatrix are found at any angle anyway). */
+const STRAIGHT: ReaderOptions = { formats: [...LINEAR!, 'DataMatrix', 'QRCode'], tryHarder: true, tryRotate: false, tryInvert: false, maxNumberOfSymbols: 1, textMode: 'HRI' }
+/** Only when the straight pass found nothing: a bar code held sideways or upside down (linear formats alone need turning). */
+const TURNED: ReaderOptions = { formats: LINEAR, tryHarder: false, tryRotate: true, tryInvert: false, maxNumberOfSymbols: 1, textMode: 'HRI' }
+
+const read = async (image: ImageData, options: ReaderOptions) => (await readBarcodes(image, options)).find((r) => r.isValid)
 
 self.onmessage = async (e: MessageEvent<DecodeRequest>) => {
   const { id, image } = e.data
   const started = performance.now()
   try {
-    const found = (await readBarcodes(image, OPTIONS)).find((r) => r.isValid)
+    const found = (await read(image, STRAIGHT)) ?? (await read(image, TURNED))
     const answer: DecodeAnswer = { id, text: found?.text ?? null, format: found?.format ?? null, ms: performance.now() - started }
     self.postMessage(answer)
   } catch (err) {
