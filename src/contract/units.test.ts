@@ -54,6 +54,10 @@ test('"liters" converts to and from ml; a size as a line unit is its amount', ()
   expect(toStockUnit('ml', milk)).toEqual({ ok: true, factor: exact(1, 1000) })
   expect(toStockUnit('Litre', milk)).toEqual({ ok: true, factor: exact(1) })
   expect(toStockUnit('750ml', milk)).toEqual({ ok: true, factor: exact(3, 4) })
+  // An item stored in "750ml" before issue 32 (no migration): a ml line is a share of one of it.
+  const oldWine = { name: 'Old wine', unit: '750ml', density: null, each_weight: null }
+  expect(toStockUnit('ml', oldWine)).toEqual({ ok: true, factor: exact(1, 750) })
+  expect(toStockUnit('L', oldWine)).toEqual({ ok: true, factor: exact(4, 3) })
 })
 
 test('an unknown unit is named in the message, with what would do', () => {

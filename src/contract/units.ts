@@ -131,11 +131,11 @@ export type Conversion = { ok: true; factor: Exact } | { ok: false; reason: stri
 function measure(unit: string, item: ConvertibleItem): { dimension: Dimension; factor: Exact } | null {
   const d = unitDef(unit)
   if (d) return { dimension: d.dimension, factor: exact(d.factor) }
-  // A count unit of its own ("bunch") exists only for an item kept in it: one of it is that item's "each".
-  if (!unitDef(item.unit) && sameWord(unit, item.unit)) return { dimension: 'count', factor: exact(1) }
-  // A size ("750ml") is that much of its table unit.
+  // A size ("750ml") is that much of its table unit, also as an item's stored unit (kept so before issue 32).
   const size = parseSize(unit)
   if (size) return { dimension: size.dimension, factor: size.base }
+  // A count unit of its own ("bunch") exists only for an item kept in it: one of it is that item's "each".
+  if (!unitDef(item.unit) && sameWord(unit, item.unit)) return { dimension: 'count', factor: exact(1) }
   return null
 }
 
