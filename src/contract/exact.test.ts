@@ -26,7 +26,7 @@ test('units: table, aliases any case, packs, density and each weight; anything e
   expect(round(mul(exact(91), ok(toStockUnit('g', oil))!), 4)).toBe(0.1)
   expect(toStockUnit('g', { ...oil, density: null })).toEqual({ ok: false, reason: 'Cannot convert g to L for Oil: set its density (g per ml)' })
   expect(ok(toStockUnit('case', { ...oil, packs: [{ name: 'Case', size: 900 }] }))).toEqual(exact(9))
-  expect(toStockUnit('tray', oil)).toEqual({ ok: false, reason: 'tray is not a unit of Oil (kept in L)' })
+  expect(toStockUnit('tray', oil)).toEqual({ ok: false, reason: '“tray” is not a unit RIMS knows: use g, kg, ml, cl, L or each, or a pack of Oil' })
   const egg = { name: 'Egg', unit: 'kg', density: null, each_weight: 6000 }
   expect(ok(toStockUnit('pcs', egg))).toEqual(exact(6, 100))
   expect(toYieldUnit('cl', { name: 'Sauce', yield_unit: 'ml' })).toEqual({ ok: true, factor: exact(10) })

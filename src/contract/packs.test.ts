@@ -26,6 +26,9 @@ describe('pack sizes', () => {
     expect(formatPacked(0, 'L', wine)).toBe('0 L')
     expect(formatPacked(11.65, 'L')).toBe('11.65 L')
     expect(formatPacked(-9.75, 'L', wine)).toBe('−1 case + 1 bottle')
+    // Issue 32: a pack or unit named by its size gets a "×", never "3 750ml".
+    expect(formatPacked(2.3, 'L', [{ id: 3, name: '750 ml', size: 0.75 }])).toBe('3 × 750 ml + 0.05 L')
+    expect(formatPacked(3, '750ml')).toBe('3 × 750ml')
     expect(splitIntoPacks(21.65, wine)).toEqual({ packs: [{ pack: wine[1], count: 2 }, { pack: wine[0], count: 4 }], loose: 0.65 })
   })
 

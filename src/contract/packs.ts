@@ -105,15 +105,18 @@ export function splitIntoPacks(quantity: number, packs: readonly Pack[]): { pack
   return { packs: parts, loose: rest / 100 }
 }
 
+/** "3 bottle", but "3 × 750 ml" when the unit or pack is named by a figure: "3 750ml" reads as 3,750 ml (issue 32). */
+export const times = (n: number | string, name: string) => (/^\s*\d/.test(name) ? `${n} × ${name}` : `${n} ${name}`)
+
 /**
  * "2 case + 3 bottle + 0.4 L" where packs exist (zero parts left out), "11.65 L" without packs,
  * "0 L" for nothing. A negative quantity (a variance) gets a leading minus: "−1 case + 0.5 L".
  */
 export function formatPacked(quantity: number, unit: string, packs: readonly Pack[] = []): string {
   const sign = quantity < 0 ? '−' : ''
-  if (packs.length === 0) return `${sign}${Math.abs(quantity)} ${unit}`
+  if (packs.length === 0) return `${sign}${times(Math.abs(quantity), unit)}`
   const { packs: parts, loose } = splitIntoPacks(quantity, packs)
-  const text = parts.filter((p) => p.count > 0).map((p) => `${p.count} ${p.pack.name}`)
-  if (loose > 0 || text.length === 0) text.push(`${loose} ${unit}`)
+  const text = parts.filter((p) => p.count > 0).map((p) => times(p.count, p.pack.name))
+  if (loose > 0 || text.length === 0) text.push(times(loose, unit))
   return sign + text.join(' + ')
 }

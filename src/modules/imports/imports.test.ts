@@ -55,6 +55,30 @@ describe('items import', () => {
     }
   }, 60_000)
 
+  test('a size in the unit cell (issue 32): "750ml" is L with a pack "750 ml" of 0.75, the amounts per pack; an existing item is not rewritten', async () => {
+    const csv = 'name,unit,cost_price,min_stock_level,current_quantity\r\nHouse red,750ml,90,2,3\r\nHouse white,750 ml,60,,\r\nMilk,1.5L,30,,2\r\nRice,500 g,12,,4\r\nOil,liters,40,,1\r\n'
+    const res = await importCsv('items', csv, 'dry_run=false')
+    expect(res.body.data).toMatchObject({ create: 5, errors: [] })
+    const red = itemByName('House red')!
+    expect(red).toMatchObject({ unit: 'L', cost_e5: 12_000_000, min_stock_level: 150, current_quantity: 225 })
+    const packs = (name: string) => env.deps.db.query('SELECT p.name, p.size FROM item_packs p JOIN items i ON i.id = p.item_id WHERE i.name = ?').all(name)
+    expect(packs('House red')).toEqual([{ name: '750 ml', size: 75 }])
+    expect(packs('House white')).toEqual([{ name: '750 ml', size: 75 }])
+    expect(itemByName('Milk')).toMatchObject({ unit: 'L', cost_e5: 2_000_000, current_quantity: 300 })
+    expect(packs('Milk')).toEqual([{ name: '1.5 L', size: 150 }])
+    expect(itemByName('Rice')).toMatchObject({ unit: 'kg', cost_e5: 2_400_000, current_quantity: 200 })
+    expect(itemByName('Oil')).toMatchObject({ unit: 'liters' }) // a unit as written, read as L wherever it converts
+    // The count sheet's expected line reads in L and the pack, never "3 750ml".
+    const shown = await env.call('GET', `/api/items/${red.id}`, { token: manager.token })
+    expect(shown.body.data).toMatchObject({ unit: 'L', current_quantity: 2.25, packs: [{ name: '750 ml', size: 0.75 }] })
+    // 1.5 bottles of 750 ml would be 1.125 L: refused, never rounded; an existing item's unit is not rewritten by a size.
+    const bad = await importCsv('items', 'name,unit,current_quantity\r\nRose,750ml,1.5\r\nHouse red,750ml,\r\n', 'dry_run=true')
+    expect(bad.body.data.errors.map((e: any) => [e.row, e.column, e.message])).toEqual([
+      [2, 'current_quantity', 'current_quantity: 1.5 × 750 ml is 1.125 L, more than 2 decimals'],
+      [3, 'unit', '“750ml” is a size, not a unit: House red is kept in L; write its unit and add a pack “750 ml” of 0.75 L on the item\'s page'],
+    ])
+  })
+
   test('a formula-looking name survives the round trip (exported with a guard, imported without it)', async () => {
     const b = stockBuilders(env, manager.token)
     await b.makeItem({ name: '=SUM(A1) sauce', quantity: 2 })

@@ -9,6 +9,7 @@ import { listNames, parseFile, rowError, type ParsedFile, type ParsedRow } from 
 import * as repo from './repo'
 import type { CsvTable } from '../../lib/csv-read'
 import type { Slice } from '../../lib/slices'
+import { parseSize, sizeInStockUnit } from '../../contract/units'
 
 /** What an item row becomes before it is written: amounts in hundredths, category and supplier by name. */
 export interface ItemDraft {
@@ -22,6 +23,8 @@ export interface ItemDraft {
   cost_e5: number
   min_stock_level: number
   expiry_date: string | null
+  /** A pack the new item gets when its unit cell was a size ("750ml" → L with a pack "750 ml" of 0.75), hundredths. */
+  pack?: { name: string; size: number }
 }
 
 type ItemColumn = ImportColumn<ItemRow, ItemDraft, any>
@@ -251,6 +254,29 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
       if (!row.ok) continue
     }
 
+    // A size in the unit cell ("750ml", "0,75 L", issue 32) is not a unit: a new item is kept in L (kg for a mass) with a
+    // pack of that size, and the row's amounts (cost, minimum, quantity) are per pack. An existing item's unit is not rewritten.
+    let quantity = row.values.get(QUANTITY) as number | undefined
+    const size = changed.some((c) => c.field === 'unit') ? parseSize(draft.unit) : null
+    if (size) {
+      const kept = sizeInStockUnit(size)
+      if (item) {
+        fail('unit', `“${draft.unit}” is a size, not a unit: ${item.name} is kept in ${item.unit}; write its unit and add a pack “${size.name}” of ${kept.size / 100} ${kept.unit} on the item's page`)
+        continue
+      }
+      const perPack = (field: string, h: number) => {
+        if ((h * kept.size) % 100 === 0) return (h * kept.size) / 100
+        fail(field, `${field}: ${h / 100} × ${size.name} is ${(h * kept.size) / 10000} ${kept.unit}, more than 2 decimals`)
+        return h
+      }
+      draft.unit = kept.unit
+      if (kept.size !== 100) draft.pack = { name: size.name, size: kept.size }
+      draft.min_stock_level = perPack('min_stock_level', draft.min_stock_level)
+      if (quantity !== undefined) quantity = perPack(QUANTITY, quantity)
+      draft.cost_e5 = Math.round((draft.cost_e5 * 100) / kept.size)
+      if (!row.ok) continue
+    }
+
     // The item rules of POST /items (stock/item-rules.ts): unique keys against other items, the check digit; then against earlier rows of this file.
     const keyed = itemRefusals(db, { sku: draft.sku, barcode: draft.barcode }, item ?? null, keys)
     if (draft.sku) {
@@ -270,7 +296,6 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
     }
 
     // Quantity: opening stock for a new item; a count only when asked for.
-    const quantity = row.values.get(QUANTITY) as number | undefined
     let count: number | null = null
     if (item && quantity !== undefined && quantity !== item.current_quantity) {
       if (!o.setQuantity) quantityIgnored++

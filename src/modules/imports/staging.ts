@@ -25,6 +25,7 @@ function createStagingTable(db: Db) {
     category_key TEXT, category_id INTEGER, supplier_key TEXT, supplier_id INTEGER,
     unit TEXT, cost_e5 INTEGER, min_stock_level INTEGER, expiry_date TEXT,
     quantity INTEGER,
+    pack_name TEXT, pack_size INTEGER,
     hooks TEXT
   )`)
   // The ids of the categories and suppliers the apply creates, by lower-case name (kind 'c' or 's').
@@ -43,9 +44,9 @@ export async function stageItems(db: Db, p: ItemPlan, slice: Slice) {
   clearStaging(db)
   const insert = db.query(
     `INSERT INTO temp.import_rows (seq, kind, new_no, item_id, name, sku, barcode, old_barcode, category_key, category_id, supplier_key, supplier_id,
-       unit, cost_e5, min_stock_level, expiry_date, quantity, hooks)
+       unit, cost_e5, min_stock_level, expiry_date, quantity, pack_name, pack_size, hooks)
      VALUES ($seq, $kind, $new_no, $item_id, $name, $sku, $barcode, $old_barcode, $category_key, $category_id, $supplier_key, $supplier_id,
-       $unit, $cost_e5, $min_stock_level, $expiry_date, $quantity, $hooks)`,
+       $unit, $cost_e5, $min_stock_level, $expiry_date, $quantity, $pack_name, $pack_size, $hooks)`,
   )
   const rows = p.plan.filter((x): x is Exclude<ItemPlan['plan'][number], { kind: 'unchanged' }> => x.kind !== 'unchanged')
   let newNo = 0
@@ -76,6 +77,8 @@ export async function stageItems(db: Db, p: ItemPlan, slice: Slice) {
           min_stock_level: d.min_stock_level,
           expiry_date: d.expiry_date,
           quantity: x.kind === 'create' ? x.quantity : x.count,
+          pack_name: d.pack?.name ?? null,
+          pack_size: d.pack?.size ?? null,
           hooks,
         })
       }

@@ -79,6 +79,24 @@ describe('costing', () => {
     expect(menu.body.data.find((r: any) => r.name === 'Pasta pomodoro')).toMatchObject({ plate_cost: 1.27, menu_price: 5, food_cost_pct: 25.3, over_target: false })
   })
 
+  test('units as people write them (issue 32): 250 ml of milk kept in "liters" costs 5.50 without a density; an unknown unit is named', async () => {
+    const milk = await b.item('Demo milk', 'liters', 22)
+    const eggs = await b.item('Demo eggs', 'trays', 75)
+    const dish = await b.recipe({
+      name: 'Custard',
+      kind: 'MENU',
+      lines: [
+        { item_id: milk.id, quantity: 250, unit: 'ml' },
+        { item_id: eggs.id, quantity: 0.1, unit: 'tray' },
+        { item_id: milk.id, quantity: 1, unit: 'jug' },
+      ],
+    })
+    const cost = await b.cost(dish.id)
+    expect(cost.lines[0]).toMatchObject({ name: 'Demo milk', quantity: 250, unit: 'ml', line_cost: 5.5, status: 'OK' })
+    expect(cost.lines[1]).toMatchObject({ name: 'Demo eggs', line_cost: 7.5, status: 'OK' })
+    expect(cost.lines[2]).toMatchObject({ status: 'MISSING_CONVERSION', line_cost: null, reason: '“jug” is not a unit RIMS knows: use g, kg, ml, cl, L or each, or a pack of Demo milk' })
+  })
+
   test('oil by weight: 91 g with density 0.91 is 100 ml, 1.20; without a density it is MISSING_CONVERSION and nothing is counted as 0', async () => {
     const oil = await b.item('Sunflower oil', 'L', 12, { density: 0.91 })
     const dish = await b.recipe({ name: 'Fried thing', kind: 'MENU', menu_price: 10, lines: [{ item_id: oil.id, quantity: 91, unit: 'g' }] })

@@ -7,7 +7,8 @@ import type { Db } from '../../db/open'
  * The staged rows (a TEMP table of the caller's connection), one per item to create or update, in the file's order:
  * seq INTEGER (the file's row), kind 'create' | 'update', new_no (1, 2 … for creates), item_id (updates),
  * name, sku, barcode, category_id, supplier_id, unit, cost_e5, min_stock_level, expiry_date (the item's fields as written),
- * quantity (hundredths: opening stock for a create, the signed count difference for an update, or NULL).
+ * quantity (hundredths: opening stock for a create, the signed count difference for an update, or NULL),
+ * pack_name, pack_size (a create's one pack, size in hundredths of its unit, or NULL: a "750ml" unit cell, issue 32).
  */
 export type StagedTable = string
 
@@ -43,6 +44,10 @@ export function bulkSetItems(db: Db, staged: StagedTable, at: string, userId: nu
      SELECT $base + new_no, name, sku, barcode, category_id, supplier_id, unit, cost_e5, quantity, min_stock_level, expiry_date, 1, $at, $at
      FROM ${t} WHERE kind = 'create' ORDER BY seq`,
   ).run({ base, at })
+  db.query(
+    `INSERT INTO item_packs (item_id, name, size, position)
+     SELECT $base + new_no, pack_name, pack_size, 0 FROM ${t} WHERE kind = 'create' AND pack_name IS NOT NULL ORDER BY seq`,
+  ).run({ base })
   db.query(
     `UPDATE items SET name = r.name, sku = r.sku, barcode = r.barcode, category_id = r.category_id, supplier_id = r.supplier_id, unit = r.unit,
        cost_e5 = r.cost_e5, min_stock_level = r.min_stock_level, expiry_date = r.expiry_date, updated_at = $at

@@ -11,6 +11,12 @@ import * as repo from './items-repo'
 import { packOfItem, packsOf, replacePacks } from './packs-repo'
 import type { Pack } from '../../contract/packs'
 import { itemRefusals } from './item-rules'
+import { parseSize, UNIT_MSG } from '../../contract/units'
+
+/** A size ("750ml") is refused as a new unit (issue 32): an item stored with one keeps it until it is changed. */
+const refuseSizeAsUnit = (unit: string | undefined, old?: string) => {
+  if (unit !== undefined && unit !== old && parseSize(unit)) throw badRequest(UNIT_MSG.sizeAsUnit(unit))
+}
 
 export interface ItemListOptions {
   page: number
@@ -137,6 +143,7 @@ export function createItemService({ db, clock, settings, stockEvents }: StockSer
       const userId = scope.userId
       return writeOnce(db, scope, clock, (now) => {
             const at = now.toISOString()
+            refuseSizeAsUnit(input.unit)
             checkItem({ ...input, value: { cost_e5: toCost(input.cost_price), quantity: toCents(input.current_quantity) } }, null)
             const id = repo.insertItem(
               db,
@@ -168,6 +175,7 @@ export function createItemService({ db, clock, settings, stockEvents }: StockSer
     update(id: number, input: UpdateItemInput, user: User): Item {
       db.transaction(() => {
         const old = row(id)
+        refuseSizeAsUnit(input.unit, old.unit)
         checkItem({ ...input, newCost: input.cost_price === undefined ? undefined : toCost(input.cost_price) }, old)
         repo.updateItem(
           db,

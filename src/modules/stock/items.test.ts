@@ -83,6 +83,22 @@ describe('creating and editing items', () => {
     expect((await env.call('PUT', '/api/items/999', { token: manager.token, body: { name: 'X' } })).status).toBe(404)
   })
 
+  test('a size is not a unit (issue 32): "750ml" is refused with what to do; a stored one is kept while other fields change', async () => {
+    const cat = await b.makeCategory()
+    const sup = await b.makeSupplier()
+    const body = { name: 'House red', category_id: cat.id, supplier_id: sup.id, unit: '750ml', cost_price: 90 }
+    const refused = await env.call('POST', '/api/items', { token: manager.token, body })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe('unit: “750ml” is a size, not a unit: keep the item in L and add a pack “750 ml” of 0.75')
+    const wine = await b.makeItem({ unit: 'liters' })
+    expect((await env.call('PUT', `/api/items/${wine.id}`, { token: manager.token, body: { unit: '0,75 L' } })).status).toBe(400)
+    // An item stored with a size before issue 32 stays editable (no migration rewrites it).
+    env.deps.db.query('UPDATE items SET unit = $u WHERE id = $id').run({ u: '750ml', id: wine.id })
+    const kept = await env.call('PUT', `/api/items/${wine.id}`, { token: manager.token, body: { name: 'Old wine', unit: '750ml' } })
+    expect(kept.status).toBe(200)
+    expect(kept.body.data).toMatchObject({ name: 'Old wine', unit: '750ml' })
+  })
+
   test('a stock count sets the quantity and records a signed ADJUSTMENT with the reason', async () => {
     const item = await b.makeItem({ quantity: 10, unit: 'bottles' })
     const noReason = await env.call('PATCH', `/api/items/${item.id}/quantity`, { token: manager.token, body: { quantity: 7 } })

@@ -1,6 +1,7 @@
 import type { DisplaySettings } from '../../../src/contract/settings'
 import { UI } from '../messages/common'
 import { COST_DECIMALS } from '../../../src/contract/fixed'
+import { times } from '../../../src/contract/packs'
 
 type Money = Pick<DisplaySettings, 'locale' | 'currency'>
 const moneyFormats = new Map<string, Intl.NumberFormat>()
@@ -53,13 +54,13 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   return f
 }
 
-/** A quantity with up to 2 decimals and its unit. */
+/** A quantity with up to 2 decimals and its unit ("3 × 750ml" for a unit named by its size, stored before issue 32). */
 export function formatQuantity(value: number | null | undefined, unit?: string | null, locale = 'en-ZM'): string {
   const n = typeof value === 'number' && Number.isFinite(value) ? value : 0
   let f = quantityFormats.get(locale)
   if (!f) quantityFormats.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })))
   const text = f.format(n)
-  return unit ? `${text} ${unit}` : text
+  return unit ? times(text, unit) : text
 }
 
 const CALENDAR = /^\d{4}-\d{2}-\d{2}$/
