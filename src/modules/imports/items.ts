@@ -22,6 +22,8 @@ export interface ItemDraft {
   cost_e5: number
   min_stock_level: number
   expiry_date: string | null
+  /** Ordering (issue 32): hundredths of the base unit; null = never suggested. */
+  par_level: number | null
 }
 
 type ItemColumn = ImportColumn<ItemRow, ItemDraft, any>
@@ -113,6 +115,16 @@ export const ITEM_COLUMNS: ItemColumn[] = [
     apply: (d, v) => (d.min_stock_level = v),
   },
   {
+    // Ordering (issue 32): par levels for many items at once. Blank keeps the stored one (clear it on the item or by bulk edit).
+    field: 'par_level',
+    label: 'Par level',
+    kind: 'qty',
+    aliases: ['par', 'par_stock', 'order_up_to', 'max_stock', 'maximum'],
+    read: (r) => r.par_level,
+    parse: amountKeeps('par_level'),
+    apply: (d, v) => (d.par_level = v),
+  },
+  {
     field: 'expiry_date',
     label: 'Expiry date',
     aliases: ['expiry', 'expires', 'best_before', 'use_by'],
@@ -151,6 +163,7 @@ const draftOf = (r: ItemRow): ItemDraft => ({
   cost_e5: r.cost_e5,
   min_stock_level: r.min_stock_level,
   expiry_date: r.expiry_date,
+  par_level: r.par_level,
 })
 
 /**
@@ -236,7 +249,7 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
 
     const draft: ItemDraft = item
       ? draftOf(item)
-      : { name: '', sku: null, barcode: null, category: DEFAULT_CATEGORY, supplier: DEFAULT_SUPPLIER, unit: '', cost_e5: 0, min_stock_level: 0, expiry_date: null }
+      : { name: '', sku: null, barcode: null, category: DEFAULT_CATEGORY, supplier: DEFAULT_SUPPLIER, unit: '', cost_e5: 0, min_stock_level: 0, expiry_date: null, par_level: null }
     const changed: ItemColumn[] = []
     for (const c of f.present) {
       // Matched by its name, the name is the key: "garlic" finds "Garlic" and leaves it as it is.

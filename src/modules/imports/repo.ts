@@ -4,7 +4,7 @@ import { BARCODE_CHECKED, type ItemRow } from '../stock'
 // Reads for export and import: every row of a kind at once (a restaurant has hundreds to a few thousand).
 
 const ITEM_SELECT = `SELECT i.id, i.name, i.sku, i.barcode, ${BARCODE_CHECKED}, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
-  i.unit, i.cost_e5, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at
+  i.unit, i.cost_e5, i.current_quantity, i.min_stock_level, i.expiry_date, i.par_level, i.is_active, i.created_at, i.updated_at
   FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id`
 
 /** Active items by name: what the export writes. */
