@@ -45,7 +45,7 @@ describe('items import', () => {
     expect(exported.status).toBe(200)
     expect(exported.headers.get('content-type')).toContain('text/csv')
     expect(exported.text.charCodeAt(0)).toBe(0xfeff)
-    expect(exported.text.split('\r\n')[0]).toBe('\uFEFF"sku","name","barcode","category","supplier","unit","cost_price","min_stock_level","par_level","expiry_date","current_quantity"')
+    expect(exported.text.split('\r\n')[0]).toBe('\uFEFF"sku","name","barcode","category","supplier","unit","cost_price","min_stock_level","par_level","order_pack","expiry_date","current_quantity"')
     const active = count('SELECT count(*) AS n FROM items WHERE is_active = 1')
     expect(active).toBeGreaterThan(10)
     for (const query of ['dry_run=true', 'dry_run=false', 'dry_run=false&set_quantity=true']) {
@@ -232,7 +232,7 @@ describe('items import', () => {
 
   test('the columns route lists what the wizard matches headers against', async () => {
     const res = await env.call('GET', '/api/imports/items/columns', { token: manager.token })
-    expect(res.body.data.map((c: { field: string }) => c.field)).toEqual(['sku', 'name', 'barcode', 'category', 'supplier', 'unit', 'cost_price', 'min_stock_level', 'par_level', 'expiry_date', 'current_quantity'])
+    expect(res.body.data.map((c: { field: string }) => c.field)).toEqual(['sku', 'name', 'barcode', 'category', 'supplier', 'unit', 'cost_price', 'min_stock_level', 'par_level', 'order_pack', 'expiry_date', 'current_quantity'])
     expect(res.body.data.filter((c: { required_for_new: boolean }) => c.required_for_new).map((c: { field: string }) => c.field)).toEqual(['name', 'unit'])
     expect((await env.call('GET', '/api/imports/widgets/columns', { token: manager.token })).status).toBe(400)
   })
@@ -370,7 +370,7 @@ describe('par levels for many items (issue 32)', () => {
     expect(bad.body.data.errors).toContainEqual({ row: 2, column: 'par_level', value: '-2', message: 'par_level must be at least 0' })
     expect([itemByName('Flour')!.par_level, itemByName('Salt')!.par_level]).toEqual([2500, 450])
     const exported = await exportCsv('/api/items/export.csv')
-    expect(exported.text.split('\r\n').find((l) => l.includes('"Flour"'))).toContain('"0","25",""')
+    expect(exported.text.split('\r\n').find((l) => l.includes('"Flour"'))).toContain('"0","25","",""')
     const again = await importCsv('items', exported.text, 'dry_run=true')
     expect(again.body.data).toMatchObject({ create: 0, update: 0, unchanged: 2 })
     // A file without the column keeps every par level, also on the rows it changes.
@@ -380,6 +380,35 @@ describe('par levels for many items (issue 32)', () => {
     // The suggestions see the imported par: 25 kg par, 3 on hand → 22 kg.
     const sugg = await env.call('GET', '/api/purchasing/suggestions', { token: manager.token })
     expect(sugg.body.data.flatMap((g: { lines: unknown[] }) => g.lines)).toContainEqual(expect.objectContaining({ item_name: 'Flour', suggested_quantity: 22 }))
+  })
+})
+
+describe('order pack column (issue 32)', () => {
+  test('order_pack names one of the item\'s packs (any case); unknown names and new items are refused and change nothing', async () => {
+    const b = stockBuilders(env, manager.token)
+    const cat = await b.makeCategory()
+    const sup = await b.makeSupplier()
+    const oil = (await env.call('POST', '/api/items', { token: manager.token, body: { name: 'Oil', category_id: cat.id, supplier_id: sup.id, unit: 'L', cost_price: 2, par_level: 18, packs: [{ name: 'case', size: 9 }, { name: 'bottle', size: 0.75 }] } })).body.data
+    const ok = await importCsv('items', 'name,order_pack\nOil,Case', 'dry_run=false')
+    expect(ok.status).toBe(200)
+    expect(ok.body.data).toMatchObject({ update: 1, errors: [] })
+    expect(itemByName('Oil')!.order_pack_id).toBe(oil.packs[0].id)
+    const same = await importCsv('items', 'name,order_pack\nOil,CASE', 'dry_run=true')
+    expect(same.body.data).toMatchObject({ update: 0, unchanged: 1 })
+    const bad = await importCsv('items', 'name,unit,order_pack\nOil,,crate\nNew thing,kg,bag', 'dry_run=false')
+    expect(bad.status).toBe(400)
+    expect(bad.body.data.errors).toEqual([
+      { row: 2, column: 'order_pack', value: 'crate', message: 'order_pack "crate" is not one of the packs of Oil' },
+      { row: 3, column: 'order_pack', value: 'bag', message: 'order_pack cannot be set on a new item: add its packs first, then import the order pack' },
+    ])
+    expect(itemByName('Oil')!.order_pack_id).toBe(oil.packs[0].id)
+    expect(itemByName('New thing')).toBeNull()
+    const exported = await exportCsv('/api/items/export.csv')
+    expect(exported.text.split('\r\n').find((l) => l.includes('"Oil"'))).toContain('"18","case"')
+    const back = await importCsv('items', 'name,order_pack\nOil,bottle', 'dry_run=false')
+    expect(back.body.data).toMatchObject({ update: 1, errors: [] })
+    const sugg = await env.call('GET', '/api/purchasing/suggestions', { token: manager.token })
+    expect(sugg.body.data[0].lines[0]).toMatchObject({ item_id: oil.id, pack: { name: 'bottle', size: 0.75 }, suggested_packs: 24 })
   })
 })
 
