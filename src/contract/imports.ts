@@ -83,11 +83,13 @@ export const BulkEditSet = v.pipe(
       category_id: v.optional(id('category_id')),
       supplier_id: v.optional(id('supplier_id')),
       min_stock_level: v.optional(amount('min_stock_level')),
+      /** Ordering (issue 32): the same par level, in each item's base unit; null clears it (never suggested). */
+      par_level: v.optional(v.nullable(amount('par_level'))),
       is_active: v.optional(flag('is_active')),
     },
     'set must be an object',
   ),
-  v.check((s) => Object.values(s).some((x) => x !== undefined), 'set must name at least one of category_id, supplier_id, min_stock_level, is_active'),
+  v.check((s) => Object.values(s).some((x) => x !== undefined), 'set must name at least one of category_id, supplier_id, min_stock_level, par_level, is_active'),
 )
 
 export const BulkEditBody = v.strictObject({

@@ -36,6 +36,8 @@ export interface SuggestionLine {
   flag: 'LOW' | 'HIGH' | null
   /** The last received price per pack (or per base unit without a pack); null when never received. */
   last_price: number | null
+  /** Every pack of the item (sizes in base units), to choose the order pack right there (issue 32). */
+  packs: PackRef[]
 }
 
 export interface SupplierSuggestions {
@@ -43,6 +45,37 @@ export interface SupplierSuggestions {
   supplier_name: string
   lines: SuggestionLine[]
 }
+
+/** A low or out item with no par level: never suggested, so the suggestions view lists it to set a par on (issue 32). */
+export interface ParlessItem {
+  item_id: number
+  item_name: string
+  unit: string
+  supplier_name: string
+  on_hand: number
+  min_stock_level: number
+  /** out: nothing left; low: at or below the minimum (quantityStatus). */
+  status: 'low' | 'out'
+  packs: PackRef[]
+  order_pack_id: number | null
+}
+
+/** At most this many parless items are listed (empty shelves first, then by name); `without_par_low` counts them all. */
+export const PARLESS_LIST_MAX = 200
+
+/**
+ * What the suggestions cannot see (issue 32): `par`, beside `data` on GET /purchasing/suggestions and on the
+ * from-suggestions answer. Counted over the suppliers asked for (all when none).
+ */
+export interface ParCoverage {
+  /** Active items with a par level (the only ones ever suggested). */
+  with_par: number
+  /** Active items low or out (at or below their minimum) with no par level. */
+  without_par_low: number
+  /** Those items, up to PARLESS_LIST_MAX. */
+  without_par: ParlessItem[]
+}
+export type ParCounts = Pick<ParCoverage, 'with_par' | 'without_par_low'>
 
 export interface PurchaseOrderLine {
   id: number
@@ -278,9 +311,32 @@ export const ReceiptListQuery = v.object({ ...paging, supplier_id: v.optional(id
 
 // ---------- Messages ----------
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+/** The part of a suggestions message about low or out items the suggestions cannot see; null when there are none. */
+const parGap = (par: ParCounts): string | null => (par.without_par_low > 0 ? PO_MSG.withoutParLow(par.without_par_low) : null)
+const withGap = (head: string, par: ParCounts): string => {
+  const gap = parGap(par)
+  return gap ? `${head}. ${gap}` : head
+}
+
 export const PO_MSG = {
   created: 'Purchase order created',
-  createdFromSuggestions: (n: number) => (n === 0 ? 'Nothing to order: every item is at or above its par level' : `${n} draft order${n === 1 ? '' : 's'} ready`),
+  /**
+   * The answer of from-suggestions (issue 32: never "nothing to order" while no item has a par level, or without
+   * saying how many low or out items have none). `suggested`: lines the suggestions had, before edits left them at 0.
+   */
+  createdFromSuggestions: (n: number, par: ParCounts = { with_par: 1, without_par_low: 0 }, suggested = 0, filtered = false): string =>
+    n > 0
+      ? withGap(`${plural(n, 'draft order')} ready`, par)
+      : par.with_par === 0
+        ? PO_MSG.noParLevels(filtered)
+        : withGap(suggested > 0 ? 'Nothing to order: every suggested line is at 0 packs' : PO_MSG.nothingBelowPar, par),
+  /** GET /purchasing/suggestions: how many lines, or why there are none. */
+  suggestions: (lines: number, par: ParCounts, filtered = false): string =>
+    par.with_par === 0 ? PO_MSG.noParLevels(filtered) : withGap(lines > 0 ? `${plural(lines, 'item')} to order` : PO_MSG.nothingBelowPar, par),
+  noParLevels: (filtered = false) => `No item${filtered ? ' of these suppliers' : ''} has a par level yet — set par levels`,
+  nothingBelowPar: 'Nothing to order: every item with a par level is at or above it',
+  withoutParLow: (n: number) => `${plural(n, 'item')} low or out ${n === 1 ? 'has' : 'have'} no par level`,
   updated: 'Purchase order updated',
   sent: 'Purchase order marked as sent',
   cancelled: 'Purchase order cancelled',

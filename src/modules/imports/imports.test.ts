@@ -45,7 +45,7 @@ describe('items import', () => {
     expect(exported.status).toBe(200)
     expect(exported.headers.get('content-type')).toContain('text/csv')
     expect(exported.text.charCodeAt(0)).toBe(0xfeff)
-    expect(exported.text.split('\r\n')[0]).toBe('\uFEFF"sku","name","barcode","category","supplier","unit","cost_price","min_stock_level","expiry_date","current_quantity"')
+    expect(exported.text.split('\r\n')[0]).toBe('\uFEFF"sku","name","barcode","category","supplier","unit","cost_price","min_stock_level","par_level","order_pack","expiry_date","current_quantity"')
     const active = count('SELECT count(*) AS n FROM items WHERE is_active = 1')
     expect(active).toBeGreaterThan(10)
     for (const query of ['dry_run=true', 'dry_run=false', 'dry_run=false&set_quantity=true']) {
@@ -256,7 +256,7 @@ describe('items import', () => {
 
   test('the columns route lists what the wizard matches headers against', async () => {
     const res = await env.call('GET', '/api/imports/items/columns', { token: manager.token })
-    expect(res.body.data.map((c: { field: string }) => c.field)).toEqual(['sku', 'name', 'barcode', 'category', 'supplier', 'unit', 'cost_price', 'min_stock_level', 'expiry_date', 'current_quantity'])
+    expect(res.body.data.map((c: { field: string }) => c.field)).toEqual(['sku', 'name', 'barcode', 'category', 'supplier', 'unit', 'cost_price', 'min_stock_level', 'par_level', 'order_pack', 'expiry_date', 'current_quantity'])
     expect(res.body.data.filter((c: { required_for_new: boolean }) => c.required_for_new).map((c: { field: string }) => c.field)).toEqual(['name', 'unit'])
     expect((await env.call('GET', '/api/imports/widgets/columns', { token: manager.token })).status).toBe(400)
   })
@@ -345,12 +345,94 @@ describe('bulk edit', () => {
     expect(res.body.message).toBe('Unknown item ids: 9998, 9999. Nothing was changed.')
     expect(itemByName(item.name)!.min_stock_level).toBe(100)
     const noSet = await env.call('PATCH', '/api/items/bulk', { token: manager.token, body: { item_ids: [item.id], set: {} } })
-    expect(noSet.body.message).toBe('set must name at least one of category_id, supplier_id, min_stock_level, is_active')
+    expect(noSet.body.message).toBe('set must name at least one of category_id, supplier_id, min_stock_level, par_level, is_active')
     const badCat = await env.call('PATCH', '/api/items/bulk', { token: manager.token, body: { item_ids: [item.id], set: { category_id: 999 } } })
     expect(badCat.body.message).toBe('category_id does not match an existing category')
     const off = await env.call('PATCH', '/api/items/bulk', { token: manager.token, body: { item_ids: [item.id], set: { is_active: false } } })
     expect(off.status).toBe(200)
     expect(itemByName(item.name)!.is_active).toBe(0)
+  })
+})
+
+describe('par levels for many items (issue 32)', () => {
+  test('bulk edit sets one par level on every ticked item, null clears it; a bad one changes nothing', async () => {
+    const b = stockBuilders(env, manager.token)
+    const a = await b.makeItem({ name: 'Rice' })
+    const c = await b.makeItem({ name: 'Beans' })
+    const res = await env.call('PATCH', '/api/items/bulk', { token: manager.token, body: { item_ids: [a.id, c.id], set: { par_level: 12.5 } } })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ data: { updated: 2, fields: ['par_level'] }, message: '2 items updated' })
+    expect([itemByName('Rice')!.par_level, itemByName('Beans')!.par_level]).toEqual([1250, 1250])
+    const audit = env.deps.db.query("SELECT details FROM audit_log WHERE action = 'bulk_edit'").get() as { details: string }
+    expect(JSON.parse(audit.details)).toMatchObject({ fields: ['par_level'], set: { par_level: 12.5 } })
+    for (const bad of [-1, 1.234, 'ten']) {
+      const refused = await env.call('PATCH', '/api/items/bulk', { token: manager.token, body: { item_ids: [a.id, c.id], set: { par_level: bad } } })
+      expect(refused.status).toBe(400)
+      expect(refused.body.message).toMatch(/^par_level /)
+    }
+    expect(itemByName('Rice')!.par_level).toBe(1250)
+    const cleared = await env.call('PATCH', '/api/items/bulk', { token: manager.token, body: { item_ids: [a.id], set: { par_level: null } } })
+    expect(cleared.status).toBe(200)
+    expect([itemByName('Rice')!.par_level, itemByName('Beans')!.par_level]).toEqual([null, 1250])
+    // A Storekeeper cannot bulk edit (Manager only, as before).
+    const store = await env.userOf('Storekeeper')
+    expect((await env.call('PATCH', '/api/items/bulk', { token: store.token, body: { item_ids: [a.id], set: { par_level: 3 } } })).status).toBe(403)
+    expect(itemByName('Rice')!.par_level).toBeNull()
+  })
+
+  test('par_level is an items import column: created, updated, exported, a blank keeps it, a bad cell changes nothing', async () => {
+    const first = await importCsv('items', 'name,unit,cost_price,par,current_quantity\nFlour,kg,1.5,25,3\nSalt,kg,1,,2', 'dry_run=false')
+    expect(first.status).toBe(200)
+    expect(first.body.data).toMatchObject({ create: 2, errors: [] })
+    expect(itemByName('Flour')!.par_level).toBe(2500)
+    expect(itemByName('Salt')!.par_level).toBeNull()
+    const update = await importCsv('items', 'name,par_level\nFlour,\nSalt,4.5', 'dry_run=false')
+    expect(update.body.data).toMatchObject({ update: 1, unchanged: 1, errors: [] })
+    expect([itemByName('Flour')!.par_level, itemByName('Salt')!.par_level]).toEqual([2500, 450])
+    const bad = await importCsv('items', 'name,par_level\nFlour,-2\nSalt,9', 'dry_run=false')
+    expect(bad.status).toBe(400)
+    expect(bad.body.data.errors).toContainEqual({ row: 2, column: 'par_level', value: '-2', message: 'par_level must be at least 0' })
+    expect([itemByName('Flour')!.par_level, itemByName('Salt')!.par_level]).toEqual([2500, 450])
+    const exported = await exportCsv('/api/items/export.csv')
+    expect(exported.text.split('\r\n').find((l) => l.includes('"Flour"'))).toContain('"0","25","",""')
+    const again = await importCsv('items', exported.text, 'dry_run=true')
+    expect(again.body.data).toMatchObject({ create: 0, update: 0, unchanged: 2 })
+    // A file without the column keeps every par level, also on the rows it changes.
+    const other = await importCsv('items', 'name,min_stock_level\nFlour,4\nSalt,1', 'dry_run=false')
+    expect(other.body.data).toMatchObject({ update: 2, errors: [] })
+    expect([itemByName('Flour')!.par_level, itemByName('Salt')!.par_level]).toEqual([2500, 450])
+    // The suggestions see the imported par: 25 kg par, 3 on hand → 22 kg.
+    const sugg = await env.call('GET', '/api/purchasing/suggestions', { token: manager.token })
+    expect(sugg.body.data.flatMap((g: { lines: unknown[] }) => g.lines)).toContainEqual(expect.objectContaining({ item_name: 'Flour', suggested_quantity: 22 }))
+  })
+})
+
+describe('order pack column (issue 32)', () => {
+  test('order_pack names one of the item\'s packs (any case); unknown names and new items are refused and change nothing', async () => {
+    const b = stockBuilders(env, manager.token)
+    const cat = await b.makeCategory()
+    const sup = await b.makeSupplier()
+    const oil = (await env.call('POST', '/api/items', { token: manager.token, body: { name: 'Oil', category_id: cat.id, supplier_id: sup.id, unit: 'L', cost_price: 2, par_level: 18, packs: [{ name: 'case', size: 9 }, { name: 'bottle', size: 0.75 }] } })).body.data
+    const ok = await importCsv('items', 'name,order_pack\nOil,Case', 'dry_run=false')
+    expect(ok.status).toBe(200)
+    expect(ok.body.data).toMatchObject({ update: 1, errors: [] })
+    expect(itemByName('Oil')!.order_pack_id).toBe(oil.packs[0].id)
+    const same = await importCsv('items', 'name,order_pack\nOil,CASE', 'dry_run=true')
+    expect(same.body.data).toMatchObject({ update: 0, unchanged: 1 })
+    const bad = await importCsv('items', 'name,unit,order_pack\nOil,,crate\nNew thing,kg,bag', 'dry_run=false')
+    expect(bad.status).toBe(400)
+    expect(bad.body.data.errors).toEqual([
+      { row: 2, column: 'order_pack', value: 'crate', message: 'order_pack "crate" is not one of the packs of Oil' },
+      { row: 3, column: 'order_pack', value: 'bag', message: 'order_pack cannot be set on a new item: add its packs first, then import the order pack' },
+    ])
+    expect(itemByName('Oil')!.order_pack_id).toBe(oil.packs[0].id)
+    expect(itemByName('New thing')).toBeNull()
+    const exported = await exportCsv('/api/items/export.csv')
+    expect(exported.text.split('\r\n').find((l) => l.includes('"Oil"'))).toContain('"18","case"')
+    const back = await importCsv('items', 'name,order_pack\nOil,bottle', 'dry_run=false')
+    expect(back.body.data).toMatchObject({ update: 1, errors: [] })
+    const sugg = await env.call('GET', '/api/purchasing/suggestions', { token: manager.token })
+    expect(sugg.body.data[0].lines[0]).toMatchObject({ item_id: oil.id, pack: { name: 'bottle', size: 0.75 }, suggested_packs: 24 })
   })
 })
 

@@ -3,7 +3,7 @@ import { isoDate, requiredText, safeName } from '../../contract/fields'
 import type { ImportResult } from '../../contract/imports'
 import { CreateItemBody, STOCK_MSG } from '../../contract/stock'
 import type { Db } from '../../db/open'
-import { barcodeHolder, itemRefusals, type ItemKeyLookups, type ItemRow } from '../stock'
+import { barcodeHolder, itemRefusals, packRowsOf, setItemOrderPack, type ItemKeyLookups } from '../stock'
 import { bySchema, CellError, parseAmount, parseDate, sameName, type ImportColumn } from './columns'
 import { listNames, parseFile, rowError, type ParsedFile, type ParsedRow } from './engine'
 import * as repo from './repo'
@@ -25,9 +25,11 @@ export interface ItemDraft {
   expiry_date: string | null
   /** A pack the new item gets when its unit cell was a size ("750ml" → L with a pack "750 ml" of 0.75), hundredths. */
   pack?: { name: string; size: number }
+  /** Ordering (issue 32): hundredths of the base unit; null = never suggested. */
+  par_level: number | null
 }
 
-type ItemColumn = ImportColumn<ItemRow, ItemDraft, any>
+type ItemColumn = ImportColumn<repo.ImportItemRow, ItemDraft, any>
 
 // Built once: a valibot pipe is an object graph, and a 5,000-row file has 50,000 cells.
 const NAME = safeName('name', 150)
@@ -35,6 +37,7 @@ const CATEGORY = safeName('category', 100)
 const SUPPLIER = safeName('supplier', 150)
 const UNIT = requiredText('unit', 30)
 const EXPIRY = isoDate('expiry_date')
+const PACK_NAME = requiredText('order_pack', 60)
 
 const blankKeeps = <T>(parse: (cell: string) => T) => (cell: string) => (cell === '' ? undefined : parse(cell))
 const amountKeeps = (field: string) => (cell: string, ctx: Parameters<ItemColumn['parse']>[1]) => parseAmount(field, cell, ctx) ?? undefined
@@ -116,6 +119,31 @@ export const ITEM_COLUMNS: ItemColumn[] = [
     apply: (d, v) => (d.min_stock_level = v),
   },
   {
+    // Ordering (issue 32): par levels for many items at once. Blank keeps the stored one (clear it on the item or by bulk edit).
+    field: 'par_level',
+    label: 'Par level',
+    kind: 'qty',
+    aliases: ['par', 'par_stock', 'order_up_to', 'max_stock', 'maximum'],
+    read: (r) => r.par_level,
+    parse: amountKeeps('par_level'),
+    apply: (d, v) => (d.par_level = v),
+  },
+  {
+    // Ordering (issue 32): the pack to order in, by the name of one of the item's own packs (any case). Blank keeps
+    // it. Checked in planItems (the item must have a pack of that name); written after the row (setItemOrderPack).
+    field: 'order_pack',
+    label: 'Order pack',
+    aliases: ['order_in', 'order_unit', 'purchase_pack'],
+    read: (r) => r.order_pack_name,
+    parse: blankKeeps((cell) => bySchema(PACK_NAME, cell)),
+    same: sameName,
+    write: (db, itemId, value: string) => {
+      const pack = packRowsOf(db, [itemId]).find((p) => p.name.toLowerCase() === value.toLowerCase())
+      if (!pack) throw new Error(`order_pack ${value} is not a pack of item ${itemId}`) // planItems refused this row already
+      setItemOrderPack(db, itemId, pack.id)
+    },
+  },
+  {
     field: 'expiry_date',
     label: 'Expiry date',
     aliases: ['expiry', 'expires', 'best_before', 'use_by'],
@@ -134,6 +162,17 @@ export const ITEM_COLUMNS: ItemColumn[] = [
   },
 ]
 
+/** Each stored item's pack names, lower case: read once, only when a file sets order packs. */
+function packNamesOf(db: Db, items: readonly ItemRow[]) {
+  const out = new Map<number, Set<string>>()
+  for (const p of packRowsOf(db, items.map((i) => i.id))) {
+    const names = out.get(p.item_id) ?? new Set<string>()
+    names.add(p.name.toLowerCase())
+    out.set(p.item_id, names)
+  }
+  return out
+}
+
 export const DEFAULT_CATEGORY = 'Uncategorised'
 export const DEFAULT_SUPPLIER = 'Unknown supplier'
 const QUANTITY = 'current_quantity'
@@ -142,6 +181,8 @@ type Planned =
   | { kind: 'create'; row: ParsedRow; draft: ItemDraft; quantity: number }
   | { kind: 'update'; row: ParsedRow; item: ItemRow; draft: ItemDraft; changed: ItemColumn[]; count: number | null }
   | { kind: 'unchanged'; row: ParsedRow; item: ItemRow }
+
+type ItemRow = repo.ImportItemRow
 
 const lower = (s: string) => s.toLowerCase()
 const draftOf = (r: ItemRow): ItemDraft => ({
@@ -154,6 +195,7 @@ const draftOf = (r: ItemRow): ItemDraft => ({
   cost_e5: r.cost_e5,
   min_stock_level: r.min_stock_level,
   expiry_date: r.expiry_date,
+  par_level: r.par_level,
 })
 
 /**
@@ -205,6 +247,7 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
   const claimedNewName = new Map<string, number>()
   const plan: Planned[] = []
   let quantityIgnored = 0
+  let packNames: Map<number, Set<string>> | undefined
 
   for (const row of f.rows) {
     if (!row.ok || keyless) continue
@@ -239,7 +282,7 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
 
     const draft: ItemDraft = item
       ? draftOf(item)
-      : { name: '', sku: null, barcode: null, category: DEFAULT_CATEGORY, supplier: DEFAULT_SUPPLIER, unit: '', cost_e5: 0, min_stock_level: 0, expiry_date: null }
+      : { name: '', sku: null, barcode: null, category: DEFAULT_CATEGORY, supplier: DEFAULT_SUPPLIER, unit: '', cost_e5: 0, min_stock_level: 0, expiry_date: null, par_level: null }
     const changed: ItemColumn[] = []
     for (const c of f.present) {
       // Matched by its name, the name is the key: "garlic" finds "Garlic" and leaves it as it is.
@@ -248,6 +291,12 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
       if (item && (c.same ?? Object.is)(c.read(item, db), v)) continue
       c.apply?.(draft, v)
       changed.push(c)
+    }
+    // The order pack names one of the item's own packs (a new item has none yet: the file carries no packs).
+    const orderPack = changed.some((c) => c.field === 'order_pack') ? (row.values.get('order_pack') as string) : undefined
+    if (orderPack !== undefined) {
+      if (!item) fail('order_pack', `order_pack cannot be set on a new item: add its packs first, then import the order pack`)
+      else if (!(packNames ??= packNamesOf(db, stored)).get(item.id)?.has(orderPack.toLowerCase())) fail('order_pack', `order_pack "${orderPack}" is not one of the packs of ${item.name}`)
     }
     if (!item) {
       for (const c of ITEM_COLUMNS) if (c.requiredForNew && !row.values.has(c.field)) fail(c.field, `${c.field} is required for a new item`)

@@ -1,5 +1,5 @@
 import type { User } from '../../contract/auth'
-import { fromCents, toCents } from '../../contract/fixed'
+import { toCents } from '../../contract/fixed'
 import { IMPORT_MSG, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type BulkEditInput, type BulkEditResult, type ImportKind, type ImportOptions, type ImportResult } from '../../contract/imports'
 import { STOCK_MSG } from '../../contract/stock'
 import type { StockServiceDeps } from '../stock'
@@ -135,7 +135,8 @@ export function createImportService({ db, clock, stockEvents }: StockServiceDeps
     /** The same values on many items: one transaction, one audit row; any unknown id refuses it all. */
     bulkEdit(input: BulkEditInput, user: User): BulkEditResult {
       const ids = [...new Set(input.item_ids)]
-      const set = { ...input.set, min_stock_level: input.set.min_stock_level === undefined ? undefined : toCents(input.set.min_stock_level) }
+      const { min_stock_level: min, par_level: par } = input.set
+      const set = { ...input.set, min_stock_level: min === undefined ? undefined : toCents(min), par_level: par === undefined || par === null ? par : toCents(par) }
       const fields = Object.entries(input.set)
         .filter(([, v]) => v !== undefined)
         .map(([k]) => k)
@@ -153,7 +154,7 @@ export function createImportService({ db, clock, stockEvents }: StockServiceDeps
             userId: user.id,
             action: 'bulk_edit',
             entity: 'items',
-            details: { count: ids.length, fields, set: { ...input.set, ...(input.set.min_stock_level !== undefined ? { min_stock_level: fromCents(set.min_stock_level!) } : {}) }, item_ids: ids },
+            details: { count: ids.length, fields, set: input.set, item_ids: ids },
             at,
           })
           return { updated: ids.length, fields }

@@ -23,7 +23,7 @@ function createStagingTable(db: Db) {
     item_id INTEGER,
     name TEXT, sku TEXT, barcode TEXT, old_barcode TEXT,
     category_key TEXT, category_id INTEGER, supplier_key TEXT, supplier_id INTEGER,
-    unit TEXT, cost_e5 INTEGER, min_stock_level INTEGER, expiry_date TEXT,
+    unit TEXT, cost_e5 INTEGER, min_stock_level INTEGER, expiry_date TEXT, par_level INTEGER,
     quantity INTEGER,
     pack_name TEXT, pack_size INTEGER,
     hooks TEXT
@@ -44,9 +44,9 @@ export async function stageItems(db: Db, p: ItemPlan, slice: Slice) {
   clearStaging(db)
   const insert = db.query(
     `INSERT INTO temp.import_rows (seq, kind, new_no, item_id, name, sku, barcode, old_barcode, category_key, category_id, supplier_key, supplier_id,
-       unit, cost_e5, min_stock_level, expiry_date, quantity, pack_name, pack_size, hooks)
+       unit, cost_e5, min_stock_level, expiry_date, par_level, quantity, pack_name, pack_size, hooks)
      VALUES ($seq, $kind, $new_no, $item_id, $name, $sku, $barcode, $old_barcode, $category_key, $category_id, $supplier_key, $supplier_id,
-       $unit, $cost_e5, $min_stock_level, $expiry_date, $quantity, $pack_name, $pack_size, $hooks)`,
+       $unit, $cost_e5, $min_stock_level, $expiry_date, $par_level, $quantity, $pack_name, $pack_size, $hooks)`,
   )
   const rows = p.plan.filter((x): x is Exclude<ItemPlan['plan'][number], { kind: 'unchanged' }> => x.kind !== 'unchanged')
   let newNo = 0
@@ -76,6 +76,7 @@ export async function stageItems(db: Db, p: ItemPlan, slice: Slice) {
           cost_e5: d.cost_e5,
           min_stock_level: d.min_stock_level,
           expiry_date: d.expiry_date,
+          par_level: d.par_level,
           quantity: x.kind === 'create' ? x.quantity : x.count,
           pack_name: d.pack?.name ?? null,
           pack_size: d.pack?.size ?? null,

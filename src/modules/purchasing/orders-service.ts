@@ -2,10 +2,13 @@ import type { User } from '../../contract/auth'
 import { localDate } from '../../contract/dates'
 import { fromCents, packPriceCents, toCents, valueCents } from '../../contract/fixed'
 import {
+  PARLESS_LIST_MAX,
   PO_MSG,
   suggestedPacks,
   suggestionFlag,
   type FromSuggestionsInput,
+  type PackRef,
+  type ParCoverage,
   type PurchaseOrder,
   type PurchaseOrderInput,
   type PurchaseOrderListQuery,
@@ -13,7 +16,7 @@ import {
   type SupplierSuggestions,
 } from '../../contract/purchasing'
 import { MANAGER } from '../../contract/roles'
-import { STOCK_MSG } from '../../contract/stock'
+import { quantityStatus, STOCK_MSG } from '../../contract/stock'
 import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
 import { conflict, forbidden } from '../../lib/errors'
 import type { StockServiceDeps } from '../stock'
@@ -21,6 +24,8 @@ import * as repo from './repo'
 import { lookups, packRef, toSummary, wrongStatus } from './shared'
 
 // Suggestions and purchase orders: drafts, sending, cancelling, closing, the order as text. Receiving is receipts-service.ts.
+
+const packOf = (p: { id: number; name: string; size: number }): PackRef => ({ id: p.id, name: p.name, size: fromCents(p.size) })
 
 /** Cost per base unit (1/100,000) → cents per pack, rounded half-up. */
 const perPack = packPriceCents
@@ -114,13 +119,31 @@ export function createPurchasingService({ db, clock, settings }: StockServiceDep
         last_ordered_packs: lastBase === null ? null : Math.round((lastBase / size) * 100) / 100,
         flag: suggestionFlag(quantity, lastBase),
         last_price: price === undefined ? null : fromCents(perPack(price, size)),
+        packs: r.packs.map(packOf),
       })
     }
     return out
   }
 
+  /** What the suggestions cannot see (issue 32): how many items have a par level, and the low or out ones without. */
+  const parCoverage = (supplierIds?: readonly number[]): ParCoverage => ({
+    ...repo.parCounts(db, supplierIds),
+    without_par: repo.parlessRows(db, PARLESS_LIST_MAX, supplierIds).map((r) => ({
+      item_id: r.item_id,
+      item_name: r.item_name,
+      unit: r.unit,
+      supplier_name: r.supplier_name,
+      on_hand: fromCents(r.current_quantity),
+      min_stock_level: fromCents(r.min_stock_level),
+      status: quantityStatus(r) === 'out' ? 'out' : 'low',
+      packs: r.packs.map(packOf),
+      order_pack_id: r.order_pack_id,
+    })),
+  })
+
   return {
     suggestions,
+    parCoverage,
 
     listOrders(q: PurchaseOrderListQuery) {
       const { rows, total } = repo.listOrders(db, { status: q.status, supplier_id: q.supplier_id, dueBy: q.due === 'today' ? today() : undefined, q: q.q }, q.limit, (q.page - 1) * q.limit)
@@ -145,7 +168,8 @@ export function createPurchasingService({ db, clock, settings }: StockServiceDep
      * when never received). A supplier's DRAFT made this way earlier is refreshed, never doubled;
      * sent orders are already subtracted as on_order.
      */
-    fromSuggestions(user: User, input: FromSuggestionsInput): PurchaseOrder[] {
+    fromSuggestions(user: User, input: FromSuggestionsInput): { orders: PurchaseOrder[]; suggested: number } {
+      let suggested = 0
       const ids = db
         .transaction(() => {
           const edited = new Map((input.packs ?? []).map((p) => [p.item_id, toCents(p.packs)]))
@@ -154,6 +178,7 @@ export function createPurchasingService({ db, clock, settings }: StockServiceDep
           for (const group of suggestions(input.supplier_ids)) {
             const lines: repo.NewOrderLine[] = []
             for (const l of group.lines) {
+              suggested++
               const packs = edited.get(l.item_id) ?? toCents(l.suggested_packs)
               if (packs <= 0) continue
               const item = repo.itemFacts(db, l.item_id)!
@@ -171,7 +196,7 @@ export function createPurchasingService({ db, clock, settings }: StockServiceDep
           return made
         })
         .immediate()
-      return ids.map(view)
+      return { orders: ids.map(view), suggested }
     },
 
     update(id: number, input: PurchaseOrderInput): PurchaseOrder {

@@ -166,6 +166,72 @@ describe('suggestions', () => {
   })
 })
 
+describe('par levels: what the suggestions cannot see (issue 32)', () => {
+  const gap = async (path = '/purchasing/suggestions') => (await call('GET', path)).body
+
+  test('no par level anywhere: the suggestions and from-suggestions say so, never "nothing to order"', async () => {
+    await item({ name: 'Oil', par: null, quantity: 0 })
+    const res = await gap()
+    expect(res.data).toEqual([])
+    expect(res.message).toBe('No item has a par level yet — set par levels')
+    expect(res.message).toBe(PO_MSG.noParLevels())
+    expect(res.par).toMatchObject({ with_par: 0, without_par_low: 1 })
+    const made = await call('POST', '/purchase-orders/from-suggestions', {})
+    expect(made.status).toBe(200)
+    expect(made.body).toMatchObject({ data: [], message: 'No item has a par level yet — set par levels', par: { with_par: 0 } })
+    const filtered = await call('POST', '/purchase-orders/from-suggestions', { supplier_ids: [supplier.id] })
+    expect(filtered.body.message).toBe('No item of these suppliers has a par level yet — set par levels')
+  })
+
+  test('some par levels: counts and lists the low or out items without one (out first), with their packs', async () => {
+    await item({ name: 'Full', par: 5, quantity: 10 })
+    const out: any[] = []
+    for (let i = 0; i < 15; i++) out.push(await item({ name: `Low ${String(i).padStart(2, '0')}`, par: null, quantity: 0 }))
+    const salt = await item({ name: 'Salt', par: null, quantity: 1, packs: [{ name: 'bag', size: 5 }] })
+    await call('PUT', `/items/${salt.id}`, { min_stock_level: 2 })
+    await item({ name: 'Plenty', par: null, quantity: 50 }) // in stock: not counted
+    const inactive = await item({ name: 'Gone', par: null, quantity: 0 })
+    await call('PUT', `/items/${inactive.id}`, { is_active: false })
+    const res = await gap()
+    expect(res.data).toEqual([])
+    expect(res.message).toBe('Nothing to order: every item with a par level is at or above it. 16 items low or out have no par level')
+    expect(res.par.with_par).toBe(1)
+    expect(res.par.without_par_low).toBe(16)
+    expect(res.par.without_par).toHaveLength(16)
+    expect(res.par.without_par[0]).toMatchObject({ item_name: 'Low 00', status: 'out', on_hand: 0, min_stock_level: 0, supplier_name: 'Lusaka Wholesale', packs: [], order_pack_id: null })
+    expect(res.par.without_par.at(-1)).toMatchObject({ item_id: salt.id, status: 'low', on_hand: 1, min_stock_level: 2, packs: [{ id: salt.packs[0].id, name: 'bag', size: 5 }], order_pack_id: salt.packs[0].id })
+    const made = await call('POST', '/purchase-orders/from-suggestions', {})
+    expect(made.body.message).toBe('Nothing to order: every item with a par level is at or above it. 16 items low or out have no par level')
+    expect(made.body.par.without_par_low).toBe(16)
+
+    // A par set on one of them right there (PUT /items/:id, par and order pack): it is suggested, and the gap shrinks.
+    const put = await call('PUT', `/items/${salt.id}`, { par_level: 12, order_pack_id: salt.packs[0].id })
+    expect(put.status).toBe(200)
+    const after = await gap()
+    expect(after.message).toBe('1 item to order. 15 items low or out have no par level')
+    expect(after.par).toMatchObject({ with_par: 2, without_par_low: 15 })
+    expect(after.data[0].lines[0]).toMatchObject({ item_id: salt.id, suggested_packs: 3, pack: { name: 'bag', size: 5 }, packs: [{ id: salt.packs[0].id, name: 'bag', size: 5 }] })
+    const orders = await call('POST', '/purchase-orders/from-suggestions', {})
+    expect(orders.status).toBe(201)
+    expect(orders.body.message).toBe('1 draft order ready. 15 items low or out have no par level')
+    expect(orders.body.message).toBe(PO_MSG.createdFromSuggestions(1, { with_par: 2, without_par_low: 15 }))
+  })
+
+  test('every suggested line edited to 0 packs says so; a bad par level changes nothing', async () => {
+    const oil = await item({ name: 'Oil', par: 10 })
+    const res = await call('POST', '/purchase-orders/from-suggestions', { packs: [{ item_id: oil.id, packs: 0 }] })
+    expect(res.body).toMatchObject({ data: [], message: 'Nothing to order: every suggested line is at 0 packs' })
+    const bad = await call('PUT', `/items/${oil.id}`, { par_level: 'lots', order_pack_id: null })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe('par_level must be a number')
+    expect((await call('GET', `/items/${oil.id}`)).body.data.par_level).toBe(10)
+    // A Chef reads neither the suggestions nor sets a par (the access table, unchanged).
+    const chef = await env.userOf('Chef')
+    expect((await call('GET', '/purchasing/suggestions', undefined, chef.token)).status).toBe(403)
+    expect((await call('PUT', `/items/${oil.id}`, { par_level: 1 }, chef.token)).status).toBe(403)
+  })
+})
+
 describe('purchase orders', () => {
   test('create, edit a draft, send, text; wrong transitions → 409 naming the status', async () => {
     const oil = await item({ name: 'Sunflower oil', code: 'SUN-9', packs: [{ name: 'case', size: 9 }] })

@@ -1,7 +1,7 @@
 import type { PoStatus } from '../../contract/purchasing'
 import type { Db } from '../../db/open'
 import { sqlInteger } from '../../db/sql-integer'
-import { packRowsOf } from '../stock'
+import { packRowsOf, type PackRow } from '../stock'
 
 // SQL of ordering and receiving. Quantities and money in hundredths, as stored.
 
@@ -18,6 +18,8 @@ export interface SuggestionRow {
   pack_id: number | null
   pack_name: string | null
   pack_size: number | null
+  /** Every pack of the item (sizes in hundredths), in its order. */
+  packs: PackRow[]
 }
 
 /** Base-unit hundredths still expected per item over SENT and PARTIALLY_RECEIVED orders (never below 0 per line). */
@@ -42,13 +44,60 @@ export function suggestionRows(db: Db, supplierIds?: readonly number[]): Suggest
          AND i.par_level - i.current_quantity - coalesce(o.on_order, 0) > 0
        ORDER BY s.name COLLATE NOCASE, s.id, i.name COLLATE NOCASE, i.id`,
     )
-    .all() as (Omit<SuggestionRow, 'pack_id' | 'pack_name' | 'pack_size'> & { order_pack_id: number | null })[]
-  const packs = new Map(packRowsOf(db, rows.filter((r) => r.order_pack_id !== null).map((r) => r.item_id)).map((p) => [p.id, p]))
+    .all() as (Omit<SuggestionRow, 'pack_id' | 'pack_name' | 'pack_size' | 'packs'> & { order_pack_id: number | null })[]
+  const all = packRowsOf(db, rows.map((r) => r.item_id))
+  const packs = new Map(all.map((p) => [p.id, p]))
+  const ofItem = groupByItem(all)
   return rows.map(({ order_pack_id, ...r }) => {
     const pack = order_pack_id === null ? undefined : packs.get(order_pack_id)
     const own = pack !== undefined && pack.item_id === r.item_id ? pack : null
-    return { ...r, pack_id: own?.id ?? null, pack_name: own?.name ?? null, pack_size: own?.size ?? null }
+    return { ...r, pack_id: own?.id ?? null, pack_name: own?.name ?? null, pack_size: own?.size ?? null, packs: ofItem.get(r.item_id) ?? [] }
   })
+}
+
+const groupByItem = (rows: PackRow[]) => {
+  const out = new Map<number, PackRow[]>()
+  for (const p of rows) out.set(p.item_id, [...(out.get(p.item_id) ?? []), p])
+  return out
+}
+
+const supplierFilter = (supplierIds?: readonly number[]) => (supplierIds?.length ? `AND i.supplier_id IN (${supplierIds.map(Number).join(',')})` : '')
+
+/** Active items with a par level, and active items low or out (at or below the minimum) without one (issue 32). */
+export function parCounts(db: Db, supplierIds?: readonly number[]): { with_par: number; without_par_low: number } {
+  const r = db
+    .query(
+      `SELECT coalesce(sum(i.par_level IS NOT NULL), 0) AS with_par,
+         coalesce(sum(i.par_level IS NULL AND i.current_quantity <= i.min_stock_level), 0) AS without_par_low
+       FROM items i WHERE i.is_active = 1 ${supplierFilter(supplierIds)}`,
+    )
+    .get() as { with_par: number; without_par_low: number }
+  return { with_par: r.with_par, without_par_low: r.without_par_low }
+}
+
+export interface ParlessRow {
+  item_id: number
+  item_name: string
+  unit: string
+  supplier_name: string
+  current_quantity: number
+  min_stock_level: number
+  order_pack_id: number | null
+  packs: PackRow[]
+}
+
+/** The low or out active items without a par level: empty shelves first, then by name; at most `limit`. */
+export function parlessRows(db: Db, limit: number, supplierIds?: readonly number[]): ParlessRow[] {
+  const rows = db
+    .query(
+      `SELECT i.id AS item_id, i.name AS item_name, i.unit, s.name AS supplier_name, i.current_quantity, i.min_stock_level, i.order_pack_id
+       FROM items i JOIN suppliers s ON s.id = i.supplier_id
+       WHERE i.is_active = 1 AND i.par_level IS NULL AND i.current_quantity <= i.min_stock_level ${supplierFilter(supplierIds)}
+       ORDER BY i.current_quantity = 0 DESC, i.name COLLATE NOCASE, i.id LIMIT $limit`,
+    )
+    .all({ limit }) as Omit<ParlessRow, 'packs'>[]
+  const ofItem = groupByItem(packRowsOf(db, rows.map((r) => r.item_id)))
+  return rows.map((r) => ({ ...r, packs: ofItem.get(r.item_id) ?? [] }))
 }
 
 /** The last ordered quantity of each item (base hundredths), over orders that were sent. */

@@ -25,7 +25,12 @@ export const purchasingRoutes = ({ purchasing, receipts }: AppDeps) =>
   new Elysia({ name: 'purchasing-routes' }).use(signedIn)
     .get('/purchasing/suggestions', ({ query }) => {
       const q = parse(SuggestionsQuery, query)
-      return ok(purchasing.suggestions(q.supplier_id ? [q.supplier_id] : undefined))
+      const ids = q.supplier_id ? [q.supplier_id] : undefined
+      const groups = purchasing.suggestions(ids)
+      // `par` beside `data` (issue 32): the list stays the answer's data, and what it cannot see is said next to it.
+      const par = purchasing.parCoverage(ids)
+      const lines = groups.reduce((n, g) => n + g.lines.length, 0)
+      return { ...ok(groups, PO_MSG.suggestions(lines, par, ids !== undefined)), par }
     })
     .get('/purchase-orders', ({ query }) => {
       const q = parse(PurchaseOrderListQuery, query)
@@ -39,9 +44,10 @@ export const purchasingRoutes = ({ purchasing, receipts }: AppDeps) =>
     }, { signedIn: true })
     .post('/purchase-orders/from-suggestions', (ctx) => {
       const input = parse(FromSuggestionsBody, ctx.body)
-      const orders = purchasing.fromSuggestions(ctx.user, input)
+      const { orders, suggested } = purchasing.fromSuggestions(ctx.user, input)
+      const par = purchasing.parCoverage(input.supplier_ids)
       ctx.set.status = orders.length ? 201 : 200
-      return ok(orders, PO_MSG.createdFromSuggestions(orders.length))
+      return { ...ok(orders, PO_MSG.createdFromSuggestions(orders.length, par, suggested, (input.supplier_ids?.length ?? 0) > 0)), par }
     }, { signedIn: true })
     .get('/purchase-orders/:id', ({ params }) => ok(purchasing.getOrder(parse(id('id'), params.id))))
     .put('/purchase-orders/:id', ({ params, body }) => ok(purchasing.update(parse(id('id'), params.id), parse(PurchaseOrderBody, body)), PO_MSG.updated))

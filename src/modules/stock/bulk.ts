@@ -6,7 +6,7 @@ import type { Db } from '../../db/open'
 /**
  * The staged rows (a TEMP table of the caller's connection), one per item to create or update, in the file's order:
  * seq INTEGER (the file's row), kind 'create' | 'update', new_no (1, 2 … for creates), item_id (updates),
- * name, sku, barcode, category_id, supplier_id, unit, cost_e5, min_stock_level, expiry_date (the item's fields as written),
+ * name, sku, barcode, category_id, supplier_id, unit, cost_e5, min_stock_level, expiry_date, par_level (the item's fields as written),
  * quantity (hundredths: opening stock for a create, the signed count difference for an update, or NULL),
  * pack_name, pack_size (a create's one pack, size in hundredths of its unit, or NULL: a "750ml" unit cell, issue 32).
  */
@@ -40,8 +40,8 @@ export function bulkSetItems(db: Db, staged: StagedTable, at: string, userId: nu
   const base = (db.query('SELECT coalesce(max(id), 0) AS id FROM items').get() as { id: number }).id
   const lastMovement = (db.query('SELECT coalesce(max(id), 0) AS id FROM stock_movements').get() as { id: number }).id
   db.query(
-    `INSERT INTO items (id, name, sku, barcode, category_id, supplier_id, unit, cost_e5, current_quantity, min_stock_level, expiry_date, is_active, created_at, updated_at)
-     SELECT $base + new_no, name, sku, barcode, category_id, supplier_id, unit, cost_e5, quantity, min_stock_level, expiry_date, 1, $at, $at
+    `INSERT INTO items (id, name, sku, barcode, category_id, supplier_id, unit, cost_e5, current_quantity, min_stock_level, expiry_date, par_level, is_active, created_at, updated_at)
+     SELECT $base + new_no, name, sku, barcode, category_id, supplier_id, unit, cost_e5, quantity, min_stock_level, expiry_date, par_level, 1, $at, $at
      FROM ${t} WHERE kind = 'create' ORDER BY seq`,
   ).run({ base, at })
   db.query(
@@ -50,7 +50,7 @@ export function bulkSetItems(db: Db, staged: StagedTable, at: string, userId: nu
   ).run({ base })
   db.query(
     `UPDATE items SET name = r.name, sku = r.sku, barcode = r.barcode, category_id = r.category_id, supplier_id = r.supplier_id, unit = r.unit,
-       cost_e5 = r.cost_e5, min_stock_level = r.min_stock_level, expiry_date = r.expiry_date, updated_at = $at
+       cost_e5 = r.cost_e5, min_stock_level = r.min_stock_level, expiry_date = r.expiry_date, par_level = r.par_level, updated_at = $at
      FROM ${t} r WHERE r.kind = 'update' AND items.id = r.item_id`,
   ).run({ at })
   // The count after the new cost, as the ledger did it row by row (the activity triggers value each step apart).

@@ -20,6 +20,7 @@ export {
   supplierExists,
   barcodeHolder,
   bulkUpdate as bulkEditItems,
+  setOrderPack as setItemOrderPack,
   refreshUnitCopy,
   type ItemRow,
 } from './items-repo'

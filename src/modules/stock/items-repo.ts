@@ -221,12 +221,13 @@ export const setCost = (db: Db, id: number, cost: number, at: string) => db.quer
 export const setExpiry = (db: Db, id: number, expiry: string, at: string) => db.query('UPDATE items SET expiry_date = $expiry, updated_at = $at WHERE id = $id').run({ id, expiry, at })
 
 /** The bulk edit (imports): the same values on many items; only the columns given. */
-export function bulkUpdate(db: Db, ids: number[], set: { category_id?: number; supplier_id?: number; min_stock_level?: number; is_active?: boolean }, at: string) {
+export function bulkUpdate(db: Db, ids: number[], set: { category_id?: number; supplier_id?: number; min_stock_level?: number; par_level?: number | null; is_active?: boolean }, at: string) {
   const cols: string[] = []
-  const params: (string | number)[] = []
+  const params: (string | number | null)[] = []
   if (set.category_id !== undefined) cols.push('category_id = ?'), params.push(set.category_id)
   if (set.supplier_id !== undefined) cols.push('supplier_id = ?'), params.push(set.supplier_id)
   if (set.min_stock_level !== undefined) cols.push('min_stock_level = ?'), params.push(set.min_stock_level)
+  if (set.par_level !== undefined) cols.push('par_level = ?'), params.push(set.par_level)
   if (set.is_active !== undefined) cols.push('is_active = ?'), params.push(set.is_active ? 1 : 0)
   cols.push('updated_at = ?')
   params.push(at)

@@ -1,12 +1,14 @@
 // Ordering and receiving (issue 18): one typed function per endpoint.
-import type { OrderReceiptInput, PurchaseOrder, PurchaseOrderSummary, Receipt, ReturnInput, SupplierSuggestions } from '../../../src/contract/purchasing'
-import { call, callFile, callList } from './client'
+import type { OrderReceiptInput, ParCoverage, PurchaseOrder, PurchaseOrderSummary, Receipt, ReturnInput, SupplierSuggestions } from '../../../src/contract/purchasing'
+import { call, callFile, callList, type Envelope } from './client'
 
 type Signal = AbortSignal | undefined
 
-export const getSuggestions = (signal?: Signal) => call<SupplierSuggestions[]>('GET', '/purchasing/suggestions', { signal })
+/** The suggestions, the message saying why there are none, and `par`: what they cannot see (issue 32). */
+export const getSuggestions = (signal?: Signal) =>
+  call<SupplierSuggestions[]>('GET', '/purchasing/suggestions', { signal }) as Promise<Envelope<SupplierSuggestions[]> & { par: ParCoverage }>
 export const createFromSuggestions = (body: { supplier_ids?: number[]; packs?: { item_id: number; packs: number }[] }) =>
-  call<PurchaseOrder[]>('POST', '/purchase-orders/from-suggestions', { body })
+  call<PurchaseOrder[]>('POST', '/purchase-orders/from-suggestions', { body }) as Promise<Envelope<PurchaseOrder[]> & { par: ParCoverage }>
 export const listOrders = (q: { page: number; limit: number; status?: string }, signal?: Signal) => callList<PurchaseOrderSummary>('/purchase-orders', { ...q }, signal)
 export const getOrder = (id: number, signal?: Signal) => call<PurchaseOrder>('GET', `/purchase-orders/${id}`, { signal })
 export const sendOrder = (id: number) => call<PurchaseOrder>('POST', `/purchase-orders/${id}/send`, { body: {} })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { FromSuggestionsBody, SuggestionPacks, type SupplierSuggestions } from '../../../../src/contract/purchasing'
+import { FromSuggestionsBody, PO_MSG, SuggestionPacks, type ParCoverage, type SupplierSuggestions } from '../../../../src/contract/purchasing'
 import { createFromSuggestions, getSuggestions, listOrders } from '../../api/purchasing'
 import { Badge } from '../../components/Badge'
 import { Button } from '../../components/Button'
@@ -16,6 +16,7 @@ import { numberOrUndefined, relabel } from '../../lib/formInput'
 import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
 import { PURCHASING_UI as T } from '../../messages/purchasing'
+import { ParEditor } from './ParEditor'
 import { STATUS } from './status'
 
 const tabClass = (on: boolean) =>
@@ -40,16 +41,77 @@ export default function PurchasingPage() {
   )
 }
 
+const noticeClass = 'rounded-xl border border-slate-200 bg-white p-4 text-sm dark:border-slate-700 dark:bg-slate-900'
+
+/**
+ * What the suggestions cannot see (issue 32): the server's message when there is nothing to suggest (no par levels
+ * at all, or how many low or out items have none), and the low or out items without a par, each with its par level
+ * and order pack editable right here.
+ */
+function ParGaps({ par, message, empty, onSaved }: { par: ParCoverage; message: string; empty: boolean; onSaved: () => void }) {
+  const fmt = useFormat()
+  const gap = par.without_par_low > 0
+  if (!empty && !gap) return null
+  return (
+    <section aria-label={T.parlessTitle(par.without_par_low, par.without_par.length)} className={`${noticeClass} space-y-3`}>
+      <p role="status" className="font-medium">
+        {empty ? message : PO_MSG.withoutParLow(par.without_par_low)}
+      </p>
+      {empty && !gap && (
+        <p>
+          <Link href="/stock" className="font-semibold text-brand-700 underline dark:text-brand-300">
+            {T.stockLink}
+          </Link>
+        </p>
+      )}
+      {gap && (
+        <>
+          <h2 className="text-base font-semibold">{T.parlessTitle(par.without_par_low, par.without_par.length)}</h2>
+          <p className="text-slate-600 dark:text-slate-400">
+            {T.parlessHint} {T.parlessBulk}{' '}
+            <Link href="/stock" className="font-semibold text-brand-700 underline dark:text-brand-300">
+              {T.stockLink}
+            </Link>
+          </p>
+          <ul aria-label="Items without a par level" className="divide-y divide-slate-200 dark:divide-slate-800">
+            {par.without_par.map((it) => (
+              <li key={it.item_id} className="space-y-2 py-3">
+                <p>
+                  <span className="font-medium">{it.item_name}</span> <Badge tone={it.status === 'out' ? 'danger' : 'warning'}>{it.status === 'out' ? 'Out' : 'Low'}</Badge>{' '}
+                  <span className="text-slate-600 dark:text-slate-400">
+                    {it.supplier_name} · on hand {fmt.quantity(it.on_hand, it.unit)} · min {fmt.quantity(it.min_stock_level, it.unit)}
+                  </span>
+                </p>
+                <ParEditor item={{ ...it, par_level: null }} onSaved={onSaved} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  )
+}
+
 function Suggestions({ onCreated }: { onCreated: () => void }) {
   const fmt = useFormat()
-  const state = useLoad(async (signal) => (await getSuggestions(signal)).data, [], T.loadFailed)
+  const state = useLoad(async (signal) => {
+    const res = await getSuggestions(signal)
+    return { groups: res.data, par: res.par, message: res.message }
+  }, [], T.loadFailed)
   const [packs, setPacks] = useState<Record<number, string>>({})
+  const [editing, setEditing] = useState<number | null>(null)
   const { busy, failure, setFailure, run } = useSubmit()
   const [, navigate] = useLocation()
   if (state.loading && !state.data) return <PageLoading />
   if (state.error) return <LoadError error={state.error} retry={state.reload} />
-  const groups = state.data ?? []
-  if (groups.length === 0) return <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm dark:border-slate-700 dark:bg-slate-900">{T.noSuggestions}</p>
+  const groups = state.data?.groups ?? []
+  const par: ParCoverage = state.data?.par ?? { with_par: 0, without_par_low: 0, without_par: [] }
+  const saved = () => {
+    setEditing(null)
+    state.reload()
+  }
+  const gaps = <ParGaps par={par} message={state.data?.message || T.noSuggestions} empty={groups.length === 0} onSaved={saved} />
+  if (groups.length === 0) return gaps
   const value = (itemId: number, suggested: number) => packs[itemId] ?? String(suggested)
   // The packs changed on screen, checked as the server checks them (FromSuggestionsBody): a blank or
   // unreadable figure marks its field and keeps "Create orders" off.
@@ -67,7 +129,7 @@ function Suggestions({ onCreated }: { onCreated: () => void }) {
     if (!body.ok) return
     void run(async () => {
       const res = await createFromSuggestions(body.value)
-      toast({ kind: 'success', title: T.ordersCreated(res.data.length) })
+      toast({ kind: 'success', title: T.ordersCreated(res.data.length), message: res.message })
       if (res.data.length === 1) navigate(`/purchasing/orders/${res.data[0].id}`)
       else onCreated()
     }, T.createFailed)
@@ -75,6 +137,7 @@ function Suggestions({ onCreated }: { onCreated: () => void }) {
 
   return (
     <div className="space-y-4">
+      {gaps}
       {groups.map((g: SupplierSuggestions) => (
         <section key={g.supplier_id} aria-label={g.supplier_name} className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -94,6 +157,10 @@ function Suggestions({ onCreated }: { onCreated: () => void }) {
                     On hand {fmt.quantity(l.on_hand, l.unit)} · on order {fmt.quantity(l.on_order, l.unit)} · par {fmt.quantity(l.par_level, l.unit)}
                     {l.last_ordered_packs !== null && ` · last order ${l.last_ordered_packs}`}
                   </p>
+                  <button type="button" className="mt-1 min-h-11 text-sm font-semibold text-brand-700 underline dark:text-brand-300" aria-expanded={editing === l.item_id} onClick={() => setEditing(editing === l.item_id ? null : l.item_id)}>
+                    {T.editPar(l.item_name)}
+                  </button>
+                  {editing === l.item_id && <ParEditor item={{ ...l, order_pack_id: l.pack?.id ?? null }} onSaved={saved} />}
                 </div>
                 <QuantityField
                   label={T.packsLabel(l.item_name, l.pack ? `${l.pack.name} of ${l.pack.size} ${l.unit}` : l.unit)}

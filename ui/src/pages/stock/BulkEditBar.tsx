@@ -14,14 +14,15 @@ import { UI } from '../../messages/common'
 import type { Lookups } from './useLookups'
 
 /**
- * The bar under the filters while items are ticked (Managers): the same category, supplier, minimum
- * or active flag for all of them in one request (PATCH /items/bulk: one transaction, one audit row).
+ * The bar under the filters while items are ticked (Managers): the same category, supplier, minimum,
+ * par level (issue 32; the order pack stays per item: packs differ) or active flag for all of them in one request (PATCH /items/bulk: one transaction, one audit row).
  * Only the fields given are changed.
  */
 export function BulkEditBar({ ids, lookups, onClear, onDone }: { ids: number[]; lookups: Lookups; onClear: () => void; onDone: () => void }) {
   const [category, setCategory] = useState('')
   const [supplier, setSupplier] = useState('')
   const [min, setMin] = useState('')
+  const [par, setPar] = useState('')
   const [active, setActive] = useState('')
   const submit = useSubmit()
   // The fields given, checked as the server checks them (BulkEditSet): nothing given, or a minimum it
@@ -30,10 +31,12 @@ export function BulkEditBar({ ids, lookups, onClear, onDone }: { ids: number[]; 
     category_id: category ? Number(category) : undefined,
     supplier_id: supplier ? Number(supplier) : undefined,
     min_stock_level: numberOrUndefined(min),
+    par_level: numberOrUndefined(par),
     is_active: active === '' ? undefined : active === 'true',
   }
   const checked = check(BulkEditSet, set)
   const minError = !checked.ok && parseQuantity(min).ok ? relabel(checked.errors.min_stock_level, 'Min stock level') : undefined
+  const parError = !checked.ok && parseQuantity(par).ok ? relabel(checked.errors.par_level, 'Par level') : undefined
 
   async function apply() {
     const body = check(BulkEditBody, { item_ids: ids, set })
@@ -44,6 +47,7 @@ export function BulkEditBar({ ids, lookups, onClear, onDone }: { ids: number[]; 
       setCategory('')
       setSupplier('')
       setMin('')
+      setPar('')
       setActive('')
       submit.setFailure(null)
       onDone()
@@ -60,10 +64,11 @@ export function BulkEditBar({ ids, lookups, onClear, onDone }: { ids: number[]; 
           Clear selection
         </Button>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] lg:items-end">
         <SelectField label="Set category" value={category} onChange={setCategory} placeholder="Keep as is" options={lookups.categories.map((c) => ({ value: String(c.id), label: c.name }))} />
         <SelectField label="Set supplier" value={supplier} onChange={setSupplier} placeholder="Keep as is" options={lookups.suppliers.map((s) => ({ value: String(s.id), label: s.name }))} />
         <QuantityField label="Set min stock level" value={min} onChange={setMin} error={minError} hint="Empty keeps each item's own" />
+        <QuantityField label="Set par level" value={par} onChange={setPar} error={parError} hint="Each item's base unit; empty keeps each item's own" />
         <SelectField
           label="Set status"
           value={active}
