@@ -3,7 +3,8 @@
 // Each role opens every route of ui/src/routes.tsx it may open; the pages that overflow are listed together.
 import { type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { apiAs, expectAccessible, expectOnTop, listSettled, signInAs, type DemoRole } from './helpers'
+import { gtinCheckDigit } from '../src/contract/barcodes'
+import { apiAs, expectAccessible, expectOnTop, listSettled, scannerBurst, signInAs, type DemoRole } from './helpers'
 
 test.describe.configure({ timeout: 240_000 })
 const LOAD = { timeout: 30_000 }
@@ -120,4 +121,26 @@ test("a toast on a phone sits above the page's sticky action bar, not over it", 
   const box = await toast.boundingBox()
   expect(box!.y + box!.height, 'the toast ends above the bar').toBeLessThanOrEqual(bar!.y + 1)
   await expectOnTop(save)
+})
+
+test('a scan on the Receive page brings its line on screen', async ({ page, request }) => {
+  const { send } = await apiAs(request, 'Manager')
+  const tag = Date.now().toString(36)
+  const category = (await send('get', '/categories?limit=1'))[0]
+  const supplier = await send('post', '/suppliers', { name: `Long delivery ${tag}` })
+  const body = `20${String(Date.now()).slice(-10)}`
+  const code = body + gtinCheckDigit(body)
+  const items: { id: number; name: string }[] = []
+  for (let i = 0; i < 12; i++) {
+    items.push(await send('post', '/items', { name: `${tag} line ${String(i + 1).padStart(2, '0')}`, category_id: category.id, supplier_id: supplier.id, unit: 'kg', cost_price: 2, ...(i === 11 ? { barcode: code } : {}) }))
+  }
+  const order = await send('post', '/purchase-orders', { supplier_id: supplier.id, lines: items.map((it) => ({ item_id: it.id, pack_id: null, quantity: 5, unit_price: 2 })) })
+  await send('post', `/purchase-orders/${order.id}/send`, {})
+  await signInAs(page, 'Manager', `/purchasing/orders/${order.id}/receive`)
+  const last = page.getByRole('listitem', { name: items[11].name })
+  await expect(last).toBeAttached(LOAD)
+  await expect(last).not.toBeInViewport()
+  await scannerBurst(page, code)
+  await expect(page.getByTestId('receive-scan')).toContainText(items[11].name)
+  await expect(last).toBeInViewport()
 })
