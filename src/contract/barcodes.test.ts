@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { BARCODE_MSG, gs1Date, gtinCheckDigit, innerGtin, normaliseCode, parseGs1 } from './barcodes'
+import { BARCODE_MSG, gs1Date, gtinCheckDigit, innerGtin, normaliseCode, parseGs1, shownCode } from './barcodes'
 
 const NOW = new Date('2026-11-23T12:00:00Z')
 
@@ -90,5 +90,17 @@ describe('parseGs1', () => {
     expect(parseGs1('(01)09506000134353', NOW)).toEqual({ ok: false, message: BARCODE_MSG.gs1('(01) Invalid check digit: expected 2') })
     expect(parseGs1('(17)261332', NOW)).toEqual({ ok: false, message: BARCODE_MSG.gs1('(17) is not a date (YYMMDD)') })
     expect(parseGs1(']C10109506000134352172612', NOW)).toEqual({ ok: false, message: BARCODE_MSG.gs1('(17) needs 6 characters') })
+  })
+})
+
+describe('shownCode (issue 32.10: one way on every screen)', () => {
+  test('an EAN-13 stored as a GTIN-14 shows its 13 digits; a real GTIN-14 and a free code stay whole', () => {
+    expect(normaliseCode('4006381333931')).toMatchObject({ code: '04006381333931' })
+    expect(shownCode('04006381333931')).toBe('4006381333931')
+    expect(shownCode('10012345678902')).toBe('10012345678902')
+    expect(shownCode('RIMS-12')).toBe('RIMS-12')
+  })
+  test('a code saved before check digits were checked is shown as it was typed', () => {
+    expect(shownCode('04006381333932', false)).toBe('04006381333932')
   })
 })

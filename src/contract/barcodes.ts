@@ -60,6 +60,13 @@ export function normaliseCode(raw: string): NormalisedCode {
 /** A GTIN-14 as people read it: 13 digits when it is an EAN-13/UPC (leading 0), else all 14. */
 export const displayCode = (code: string) => (/^0\d{13}$/.test(code) ? code.slice(1) : code)
 
+/**
+ * A stored code as every screen shows it (stock cards and table, pickers, dialogs, labels, scan notes): a
+ * checked GTIN by displayCode (an EAN-13 as its 13 digits); a code saved before check digits were checked,
+ * exactly as it was typed (it is not a GTIN, so no digit is dropped).
+ */
+export const shownCode = (code: string, checked = true) => (checked ? displayCode(code) : code)
+
 /** A GTIN-14 whose indicator digit (1–8) marks a case of another GTIN: that GTIN (the link is only suggested). */
 export function innerGtin(gtin14: string): string | null {
   if (!/^[1-8]\d{13}$/.test(gtin14)) return null

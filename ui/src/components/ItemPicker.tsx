@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { shownCode } from '../../../src/contract/barcodes'
 import type { Item } from '../../../src/contract/stock'
 import { listKitchenInventory } from '../api/kitchen'
 import { searchItems } from '../api/stock'
@@ -204,7 +205,7 @@ export function ItemPicker({ label, source, value, onChange, error, hint, placeh
           >
             <span className="font-medium">
               {item.name}
-              {item.barcode && <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">{item.barcode}</span>}
+              {item.barcode && <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">{shownCode(item.barcode)}</span>}
             </span>
             {item.detail && <span className="text-xs text-slate-600 dark:text-slate-400">{item.detail}</span>}
           </li>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { dismissToast, useToastHost, useToasts } from './toast'
 
@@ -17,9 +17,38 @@ function raise(el: HTMLElement | null) {
   el.showPopover()
 }
 
+/** The sticky action bars (`data-sticky-bar`) pinned to the foot of the screen: how much of it they cover, in px. */
+function stickyBarsHeight() {
+  let covered = 0
+  for (const bar of Array.from(document.querySelectorAll('[data-sticky-bar]'))) {
+    const r = bar.getBoundingClientRect()
+    if (r.height > 0 && r.top < innerHeight && r.bottom >= innerHeight - 1) covered = Math.max(covered, innerHeight - r.top)
+  }
+  return Math.round(covered)
+}
+
+/** While toasts are shown at the foot of a phone's screen: the height of the sticky bars there, followed as the page scrolls. */
+function useBottomClearance(active: boolean) {
+  const [clearance, setClearance] = useState(0)
+  useEffect(() => {
+    if (!active) return setClearance(0)
+    const phone = matchMedia('(max-width: 639.98px)')
+    const update = () => setClearance(phone.matches ? stickyBarsHeight() : 0)
+    update()
+    addEventListener('scroll', update, { passive: true })
+    addEventListener('resize', update)
+    return () => {
+      removeEventListener('scroll', update)
+      removeEventListener('resize', update)
+    }
+  }, [active])
+  return clearance
+}
+
 /**
  * Where toasts appear: bottom on phones (above the thumb), top right on desks; at the top on a phone
- * while a dialog is open, since its action buttons sit at the bottom and a toast must not cover them. A modal dialog sits
+ * while a dialog is open, since its action buttons sit at the bottom and a toast must not cover them; above a page's sticky action bar
+ * (Submit, Save: marked `data-sticky-bar`) when one is at the foot of the screen. A modal dialog sits
  * in the top layer, above any z-index, and makes the rest of the page inert; so the toasts are a
  * manual popover (top layer, shown after the dialog, hence above it) rendered inside the newest
  * open dialog, where they stay clickable and are announced.
@@ -28,6 +57,7 @@ export function Toaster() {
   const toasts = useToasts()
   const host = useToastHost()
   const ref = useRef<HTMLDivElement>(null)
+  const clearance = useBottomClearance(toasts.length > 0 && !host)
   useEffect(() => {
     if (toasts.length) raise(ref.current)
   }, [toasts, host])
@@ -36,6 +66,7 @@ export function Toaster() {
       ref={ref}
       popover="manual"
       aria-live="polite"
+      style={clearance ? { bottom: clearance } : undefined}
       className={`pointer-events-none fixed inset-x-0 m-0 flex w-full flex-col items-center gap-2 overflow-visible border-0 bg-transparent p-4 text-inherit sm:top-0 sm:right-0 sm:bottom-auto sm:left-auto sm:w-96 sm:items-end ${host ? 'top-0 bottom-auto' : 'top-auto bottom-0'}`}
     >
       {toasts.map((t) => (

@@ -82,7 +82,7 @@ export default function CountReviewPage() {
         ))}
       </ol>
       {(submitted || r.count.status === 'OPEN') && (
-        <div className="sticky bottom-0 mt-6 flex flex-wrap gap-3 border-t border-slate-200 bg-white/95 py-3 dark:border-slate-700 dark:bg-slate-950/95">
+        <div data-sticky-bar className="sticky bottom-0 mt-6 flex flex-wrap gap-3 border-t border-slate-200 bg-white/95 py-3 dark:border-slate-700 dark:bg-slate-950/95">
           <Button variant="secondary" onClick={() => setConfirm('cancel')}>
             {COUNT_UI.cancelCount}
           </Button>

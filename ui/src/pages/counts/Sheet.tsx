@@ -356,7 +356,7 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
       <SheetList lines={areaLines} areaName={areaName} store={store} actions={actions} disabled={!open} target={target} />
 
       {open && (
-        <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 py-3 dark:border-slate-700 dark:bg-slate-950/95">
+        <div data-sticky-bar className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 py-3 dark:border-slate-700 dark:bg-slate-950/95">
           <span className="text-sm" aria-live="polite">
             {pending ? COUNT_UI.saving : COUNT_UI.uncountedLeft(uncounted.length)}
           </span>

@@ -38,7 +38,7 @@ export default function ChefDashboard() {
               <StatCard label="Kitchen Items" value={s.cards.kitchen_items} tone="slate" href="/kitchen-inventory" />
               <StatCard label="Low Stock" value={s.cards.low_stock} tone="red" />
             </Cards>
-            <div className="grid gap-6 lg:grid-cols-3">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
               <div className="space-y-6">
                 <Section title="New Ingredient Request">
                   <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">Ask the store for an ingredient: pick the item, the quantity and how urgent it is.</p>

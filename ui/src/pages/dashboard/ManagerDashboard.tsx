@@ -114,7 +114,7 @@ export default function ManagerDashboard() {
           )}
         </Loading>
       </div>
-      <div className="mb-6 grid gap-6 lg:grid-cols-3">
+      <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <QuickActions
           actions={[
             { label: 'Create User', onClick: () => setCreateOpen(true) },

@@ -29,7 +29,7 @@ export default function StorekeeperDashboard() {
               <StatCard label={STOCK_GROUPS.expiry} value={s.cards.expiring_soon + s.cards.expired} detail={DASH.expiryDetail(s.cards.expiring_soon, s.cards.expired)} tone="red" href={stockTabHref('alerts')} />
             </Cards>
             <OrdersDueToday orders={s.orders_due_today} />
-            <div className="grid gap-6 lg:grid-cols-3">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
               <QuickActions
                 actions={[
                   { label: 'Record Movement', href: MOVEMENT_FORM_HREF },

@@ -187,8 +187,9 @@ export function StockAlerts({ title, low, expiring }: { title: string; low: Dash
                 >
                   {i.priority === 'HIGH' ? 'High' : 'Medium'}
                 </span>
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium">{i.name}</span>
+                {/* A long name wraps (anywhere, if it must): it never widens the card or the page at 375 px. */}
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-medium wrap-anywhere">{i.name}</span>
                   <span className="block text-xs text-slate-600 dark:text-slate-400">{line(i)}</span>
                 </span>
               </Link>

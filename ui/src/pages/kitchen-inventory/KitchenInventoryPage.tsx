@@ -84,7 +84,7 @@ export default function KitchenInventoryPage() {
         ]}
       />
 
-      <div role="tablist" aria-label="Kitchen views" className="mb-4 flex gap-1 border-b border-slate-200 dark:border-slate-700">
+      <div role="tablist" aria-label="Kitchen views" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
         {TABS.map((t, i) => (
           <button
             key={t.id}

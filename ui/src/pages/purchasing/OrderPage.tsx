@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useParams } from 'wouter'
-import type { ReceiptSummary } from '../../../../src/contract/purchasing'
+import type { PurchaseOrderLine, ReceiptSummary } from '../../../../src/contract/purchasing'
 import { MANAGER } from '../../../../src/contract/roles'
 import { cancelOrder, closeOrder, getOrder, orderText, sendOrder } from '../../api/purchasing'
 import { Badge } from '../../components/Badge'
@@ -23,6 +23,7 @@ import { STATUS } from './status'
 export default function OrderPage() {
   const id = Number(useParams<{ id: string }>().id)
   const fmt = useFormat()
+  const lineQuantity = (l: PurchaseOrderLine) => (l.pack ? `${l.quantity} × ${l.pack.name} (${l.pack.size} ${l.unit})` : fmt.quantity(l.quantity, l.unit))
   const role = useSession()?.user.role_name
   const state = useLoad(async (signal) => (await getOrder(id, signal)).data, [id], T.loadFailed)
   const [text, setText] = useState<string | null>(null)
@@ -112,7 +113,35 @@ export default function OrderPage() {
           {text}
         </pre>
       )}
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      {/* Under 640 px each line is a card (issue 32.9): five columns do not fit a phone without scrolling sideways. */}
+      <ul aria-label="Order lines" className="space-y-2 sm:hidden print:hidden">
+        {o.lines.map((l) => (
+          <li key={l.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900">
+            <p className="font-medium wrap-anywhere">
+              {l.item_name}
+              {l.supplier_code && <span className="font-normal text-slate-600 dark:text-slate-400"> [{l.supplier_code}]</span>}
+            </p>
+            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
+              <dt className="text-slate-600 dark:text-slate-400">Quantity</dt>
+              <dd>{lineQuantity(l)}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">Price</dt>
+              <dd>{fmt.money(l.unit_price)}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">Value</dt>
+              <dd>{fmt.money(l.value)}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">Received</dt>
+              <dd>
+                {l.received_quantity}
+                {l.refused_quantity > 0 && ` (${l.refused_quantity} refused)`}
+              </dd>
+            </dl>
+          </li>
+        ))}
+        <li className="flex justify-between rounded-xl border border-slate-200 bg-white p-3 text-sm font-semibold dark:border-slate-800 dark:bg-slate-900">
+          <span>Total</span>
+          <span>{fmt.money(o.total)}</span>
+        </li>
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block print:block dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Order lines</caption>
           <thead className="bg-slate-50 dark:bg-slate-800">
@@ -131,7 +160,7 @@ export default function OrderPage() {
                   {l.item_name}
                   {l.supplier_code && <span className="text-slate-600 dark:text-slate-400"> [{l.supplier_code}]</span>}
                 </td>
-                <td className="p-2">{l.pack ? `${l.quantity} × ${l.pack.name} (${l.pack.size} ${l.unit})` : fmt.quantity(l.quantity, l.unit)}</td>
+                <td className="p-2">{lineQuantity(l)}</td>
                 <td className="p-2">{fmt.money(l.unit_price)}</td>
                 <td className="p-2">{fmt.money(l.value)}</td>
                 <td className="p-2">

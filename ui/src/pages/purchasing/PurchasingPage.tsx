@@ -28,7 +28,7 @@ export default function PurchasingPage() {
   return (
     <div>
       <PageHeader title={T.title} description={T.description} />
-      <div role="tablist" aria-label={T.title} className="mb-4 flex gap-2">
+      <div role="tablist" aria-label={T.title} className="mb-4 flex flex-wrap gap-2">
         <button role="tab" aria-selected={tab === 'suggestions'} className={tabClass(tab === 'suggestions')} onClick={() => setTab('suggestions')}>
           {T.suggestionsTab}
         </button>

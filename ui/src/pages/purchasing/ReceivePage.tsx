@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useLocation, useParams } from 'wouter'
+import { shownCode } from '../../../../src/contract/barcodes'
 import { localDate } from '../../../../src/contract/dates'
 import { toCents } from '../../../../src/contract/fixed'
 import { OrderReceiptBody, OrderReceiptLine, priceJump, type PurchaseOrder } from '../../../../src/contract/purchasing'
@@ -88,7 +89,7 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
       const r = (await resolveBarcode(raw)).data
       const hit = receiveScan(order.lines, r)
       if (!hit) {
-        setScanNote(r.item ? `${r.item.name} is not on this order` : `No item has the code ${r.code ?? raw}`)
+        setScanNote(r.item ? `${r.item.name} is not on this order` : `No item has the code ${r.code ? shownCode(r.code) : raw}`)
         return false
       }
       const l = hit.line
@@ -101,6 +102,8 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
       if (hit.lot) setLots((s) => ({ ...s, [l.id]: [...new Set([...(s[l.id] ?? []), hit.lot!])] }))
       setConfirmed(false)
       setScanNote(`+${hit.add} ${l.pack ? l.pack.name : l.unit} ${l.item_name}${hit.expiry ? ` · expiry ${hit.expiry}` : ''}${hit.lot ? ` · lot ${hit.lot}` : ''}`)
+      // The line just counted is brought on screen (a long delivery on a phone), without taking the scanner's focus.
+      requestAnimationFrame(() => document.getElementById(`receive-line-${l.id}`)?.scrollIntoView({ block: 'nearest' }))
       return true
     } catch (err) {
       setScanNote(failureMessage(err, 'Failed to look the code up'))
@@ -239,7 +242,7 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
       </div>
       <ul className="mt-4 space-y-3">
         {order.lines.map((l) => (
-          <li key={l.id} className="rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900" aria-label={l.item_name}>
+          <li key={l.id} id={`receive-line-${l.id}`} className="scroll-my-24 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900" aria-label={l.item_name}>
             <p className="mb-2 text-sm font-semibold">
               {l.item_name} · ordered {l.quantity} {l.pack ? `${l.pack.name} (${l.pack.size} ${l.unit})` : l.unit}
             </p>

@@ -46,7 +46,7 @@ export default function RecipesPage() {
       ) : (
         <>
           {tabs.length > 1 && (
-            <div role="tablist" aria-label="Recipe sections" onKeyDown={onKey} className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700">
+            <div role="tablist" aria-label="Recipe sections" onKeyDown={onKey} className="mb-4 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
               {tabs.map((t) => (
                 <button
                   key={t}

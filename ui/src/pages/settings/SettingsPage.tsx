@@ -280,7 +280,7 @@ export default function SettingsPage() {
           </ConnectDevice>
         </div>
 
-        <div className="sticky bottom-0 -mx-4 flex flex-col-reverse flex-wrap gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:justify-end sm:px-6 dark:border-slate-800 dark:bg-slate-900/95">
+        <div data-sticky-bar className="sticky bottom-0 -mx-4 flex flex-col-reverse flex-wrap gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:justify-end sm:px-6 dark:border-slate-800 dark:bg-slate-900/95">
           <Button
             variant="secondary"
             disabled={busy}

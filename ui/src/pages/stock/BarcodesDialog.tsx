@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { displayCode, normaliseCode } from '../../../../src/contract/barcodes'
+import { normaliseCode, shownCode } from '../../../../src/contract/barcodes'
 import type { Item } from '../../../../src/contract/stock'
 import { addItemBarcode, listItemBarcodes, removeItemBarcode } from '../../api/barcodes'
 import { Button } from '../../components/Button'
@@ -52,11 +52,11 @@ export function BarcodesDialog({ item, onClose, onSaved }: { item: Item; onClose
             {(codes.data ?? []).map((c) => (
               <li key={c.id} className="flex min-h-11 items-center justify-between gap-2 px-3 py-1.5 text-sm">
                 <span>
-                  <span className="font-mono">{c.checked ? displayCode(c.code) : c.code}</span>
+                  <span className="font-mono">{shownCode(c.code, c.checked)}</span>
                   <span className="ml-2 text-slate-600 dark:text-slate-400">{c.pack_name ? `one ${c.pack_name}` : `one ${item.unit}`}</span>
                   {!c.checked && <span className="ml-2 text-amber-800 dark:text-amber-300">check digit wrong (saved before RIMS checked them)</span>}
                 </span>
-                <Button variant="ghost" onClick={() => remove(c.code)} disabled={busy} aria-label={`Remove ${c.checked ? displayCode(c.code) : c.code}`}>
+                <Button variant="ghost" onClick={() => remove(c.code)} disabled={busy} aria-label={`Remove ${shownCode(c.code, c.checked)}`}>
                   Remove
                 </Button>
               </li>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { BARCODE_MSG, itemCodeRefusal } from '../../../../src/contract/barcodes'
+import { BARCODE_MSG, itemCodeRefusal, shownCode } from '../../../../src/contract/barcodes'
 import { CreateItemBody, STOCK_MSG, UpdateItemBody, type Item } from '../../../../src/contract/stock'
 import { COST_DECIMALS } from '../../../../src/contract/fixed'
 import { createItem, updateItem } from '../../api/stock'
@@ -42,7 +42,7 @@ export function ItemForm({ item, barcode, lookups, onClose, onSaved }: { item: I
   const [key] = useState(newKey)
   const [form, setForm] = useState<Record<Key, string>>({
     name: item?.name ?? '',
-    barcode: item?.barcode ?? barcode ?? '',
+    barcode: item?.barcode ? shownCode(item.barcode, item.barcode_checked) : (barcode ?? ''),
     sku: item?.sku ?? '',
     category_id: item ? String(item.category_id) : '',
     supplier_id: item ? String(item.supplier_id) : '',

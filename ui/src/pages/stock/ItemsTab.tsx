@@ -1,4 +1,5 @@
 import { formatPacked } from '../../../../src/contract/packs'
+import { shownCode } from '../../../../src/contract/barcodes'
 import { useCallback, useState } from 'react'
 import { quantityStatus, type Item } from '../../../../src/contract/stock'
 import { deleteItem, listItems } from '../../api/stock'
@@ -70,7 +71,7 @@ export function ItemsTab({ isManager, lookups, onWrite }: { isManager: boolean; 
       cell: (i) => (
         <div>
           <p className="font-medium">{i.name}</p>
-          <p className="text-xs text-slate-600 dark:text-slate-400">{i.barcode ? `Barcode: ${i.barcode}` : 'No barcode'}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{i.barcode ? `Barcode: ${shownCode(i.barcode, i.barcode_checked)}` : 'No barcode'}</p>
         </div>
       ),
     },
