@@ -71,4 +71,11 @@ test('review: lines by value with totals; a reason for the line over the thresho
   await expect(page).toHaveURL(/\/counts$/)
   const rows = (await send('get', `/stock-movements/item/${b.id}`)).filter((m: { source_type: string }) => m.source_type === 'COUNT')
   expect(rows).toMatchObject([{ quantity: -4, source_id: count.id, remarks: `Stock count #${count.id}: Spilled in the cold room` }])
+
+  // The approved count's review is reached from the list (issue 32.3), read-only, with its reason.
+  await page.getByRole('link', { name: `Review #${count.id}` }).click()
+  await expect(page.getByRole('heading', { name: `Review count #${count.id}` })).toBeVisible(LOAD)
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible()
+  await expect(page.getByTestId(/^review-/)).toHaveCount(2)
+  await expect(page.getByRole('button', { name: 'Approve and post' })).toHaveCount(0)
 })

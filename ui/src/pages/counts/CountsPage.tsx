@@ -56,7 +56,8 @@ export default function CountsPage() {
             <Link href={`/counts/${c.id}`} className={buttonClass('secondary')} aria-label={`${COUNT_UI.open} #${c.id}`}>
               {COUNT_UI.open}
             </Link>
-            {isManager && (c.status === 'SUBMITTED' || (c.status === 'OPEN' && !c.blind)) && (
+            {/* An approved count's review stays readable (issue 32.3): what was posted, and why. */}
+            {isManager && (c.status === 'SUBMITTED' || c.status === 'APPROVED' || (c.status === 'OPEN' && !c.blind)) && (
               <Link href={`/counts/${c.id}/review`} className={buttonClass('secondary')} aria-label={`${COUNT_UI.review} #${c.id}`}>
                 {COUNT_UI.review}
               </Link>
