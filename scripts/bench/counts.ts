@@ -278,7 +278,7 @@ if (import.meta.main) {
   const RUNS = start.length
   const source = values.source ? resolve(values.source) : null
   const f = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`
-  console.log(`\nBenchmark database, ${LINES}-line session, ${RUNS} runs, ${source ? `${source} from source` : 'dist/rims'}, load average ${loadAverage().toFixed(1)}`)
+  console.log(`\nBenchmark database, ${LINES}-line session, ${RUNS} runs, ${source ? `${source} from source` : 'dist/rims'}, load average ${r.load.toFixed(1)}`)
   console.log(`POST /api/stock-counts (${LINES} lines, snapshot)               ${f(start)}`)
   console.log(`GET /api/stock-counts/{id} (${LINES} lines)                     ${f(read)}`)
   console.log(`Sheet at 375 px, CPU ${CPU}× slower:`)
