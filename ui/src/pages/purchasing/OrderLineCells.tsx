@@ -26,7 +26,7 @@ export function PriceCell({ line: l, price = l.unit_price }: { line: PurchaseOrd
   const fmt = useFormat()
   return (
     <>
-      {fmt.money(price)} <span className={`whitespace-nowrap ${muted}`}>{pricePer(l.pack, l.unit)}</span>
+      {fmt.money(price)} <span className={muted}>{pricePer(l.pack, l.unit)}</span>
     </>
   )
 }
