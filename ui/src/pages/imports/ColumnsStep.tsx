@@ -95,7 +95,7 @@ type FieldOption = { value: string; label: string }
 
 /** Brand + Item + Size → name: the ticked columns joined with spaces in the file's order, empty parts skipped. */
 function CombineColumns({ headers, label, samples, fieldOptions, fieldLabel, choices, change }: { headers: string[]; label: (i: number) => string; samples: string[][]; fieldOptions: FieldOption[]; fieldLabel: (f: string) => string; choices: Choices; change: (c: Choices) => void }) {
-  const [field, setField] = useState('name')
+  const [field, setField] = useState(() => (fieldOptions.some((o) => o.value === 'name') ? 'name' : (fieldOptions[0]?.value ?? '')))
   const [ticked, setTicked] = useState<number[]>([])
   const add = () => {
     change({ ...choices, combined: [...choices.combined.filter((r) => r.field !== field), { field, columns: [...ticked].sort((a, b) => a - b) }] })
@@ -139,7 +139,7 @@ function CombineColumns({ headers, label, samples, fieldOptions, fieldLabel, cho
 
 /** A field with one value for every row (every bottle is category "Spirits"). */
 function SameValue({ fieldOptions, fieldLabel, choices, change }: { fieldOptions: FieldOption[]; fieldLabel: (f: string) => string; choices: Choices; change: (c: Choices) => void }) {
-  const [field, setField] = useState('category')
+  const [field, setField] = useState(() => (fieldOptions.some((o) => o.value === 'category') ? 'category' : (fieldOptions[0]?.value ?? '')))
   const [value, setValue] = useState('')
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">

@@ -189,7 +189,7 @@ export default function ImportPage() {
               </Button>
             </p>
           )}
-          <ColumnsStep headers={file.headers} samples={file.samples} specs={specs.data} choices={choices} change={change} />
+          <ColumnsStep key={`${kind}-${file.name}`} headers={file.headers} samples={file.samples} specs={specs.data} choices={choices} change={change} />
           {missing.length > 0 && (
             <p className="text-sm text-amber-900 dark:text-amber-200">
               No column is read as {missing.join(' or ')}: {kind === 'items' ? 'rows that are not already items cannot be created.' : 'rows cannot be matched.'}
