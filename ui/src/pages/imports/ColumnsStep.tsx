@@ -7,7 +7,7 @@ import { combinedSample, IGNORE, UNDECIDED, type Choices } from './layout'
 /** How many values under each header the wizard shows. */
 const SAMPLES = 3
 
-const selectClass = 'block min-h-11 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm dark:border-slate-600 dark:bg-slate-900'
+const selectClass = 'block min-h-11 w-full min-w-36 max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm dark:border-slate-600 dark:bg-slate-900'
 const badge = 'ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200'
 
 /**
@@ -35,7 +35,7 @@ export function ColumnsStep({ headers, samples, specs, choices, change }: { head
               <th scope="col" className="py-2 pr-4">
                 Column in the file
               </th>
-              <th scope="col" className="py-2 pr-4">
+              <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
                 First values
               </th>
               <th scope="col" className="py-2">
@@ -53,15 +53,11 @@ export function ColumnsStep({ headers, samples, specs, choices, change }: { head
                     {h ? label(i) : <em className="text-slate-500">(no header, column {columnLetter(i)})</em>}
                     {value === UNDECIDED && <span className={badge}>appears twice: choose</span>}
                     {value === IGNORE && !repeated.has(i) && h !== '' && <span className={badge}>not recognised</span>}
+                    {/* On a phone the values stand under the header: three columns would crush the select. */}
+                    <FirstValues label={label(i)} values={samples.map((row) => row[i])} className="mt-1 font-normal sm:hidden" />
                   </td>
-                  <td className="py-2 pr-4 align-top">
-                    <ul aria-label={`First values of “${label(i)}”`} className="space-y-0.5 text-slate-600 dark:text-slate-400">
-                      {samples.slice(0, SAMPLES).map((row, r) => (
-                        <li key={r} className="max-w-56 truncate">
-                          {row[i]?.trim() ? row[i] : <em className="text-slate-500">(empty)</em>}
-                        </li>
-                      ))}
-                    </ul>
+                  <td className="hidden py-2 pr-4 align-top sm:table-cell">
+                    <FirstValues label={label(i)} values={samples.map((row) => row[i])} />
                   </td>
                   <td className="py-1 align-top">
                     <label className="sr-only" htmlFor={`${id}-map-${i}`}>
@@ -88,6 +84,19 @@ export function ColumnsStep({ headers, samples, specs, choices, change }: { head
       <CombineColumns headers={headers} label={label} samples={samples} fieldOptions={fieldOptions} fieldLabel={fieldLabel} choices={choices} change={change} />
       <SameValue fieldOptions={fieldOptions} fieldLabel={fieldLabel} choices={choices} change={change} />
     </div>
+  )
+}
+
+/** The first values under one header; an empty cell says so. */
+function FirstValues({ label, values, className = '' }: { label: string; values: (string | undefined)[]; className?: string }) {
+  return (
+    <ul aria-label={`First values of “${label}”`} className={`space-y-0.5 text-slate-600 dark:text-slate-400 ${className}`}>
+      {values.slice(0, SAMPLES).map((v, r) => (
+        <li key={r} className="max-w-56 truncate">
+          {v?.trim() ? v : <em className="text-slate-500">(empty)</em>}
+        </li>
+      ))}
+    </ul>
   )
 }
 
