@@ -144,3 +144,12 @@ export const sources = (db: Db) =>
        GROUP BY pos COLLATE NOCASE ORDER BY max(last_used) DESC, pos`,
     )
     .all() as { pos: string; mappings: number; lines: number; last_used: string | null }[]
+
+/** A till's name as first written ("Square" for "square"), so one till is not listed twice. */
+export function canonicalPos(db: Db, pos: string): string {
+  if (!pos) return ''
+  const r = db
+    .query(`SELECT pos FROM (SELECT pos, updated_at AS at FROM sales_mappings WHERE pos = $pos UNION ALL SELECT pos, created_at FROM sales_lines WHERE pos = $pos) ORDER BY at LIMIT 1`)
+    .get({ pos }) as { pos: string } | null
+  return r?.pos ?? pos
+}

@@ -33,7 +33,7 @@ export function createSalesService({ db, clock, settings }: ServiceDeps) {
       const Papa = await loadPapa()
       const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
       const period = q.from && q.to ? { from: q.from, to: q.to } : null
-      const pos = q.pos ?? ''
+      const pos = repo.canonicalPos(db, q.pos ?? '')
       const read = readSalesCsv(parsed.data, period, settings.get().time_zone)
       const { lines } = read
       const dryRun = q.dry_run !== 'false'
@@ -92,7 +92,8 @@ export function createSalesService({ db, clock, settings }: ServiceDeps) {
     mappings: (pos?: string): SalesMapping[] => repo.mappings(db, pos),
 
     /** Maps a till's code to a MENU recipe, or to nothing (ignored: gift cards, drinks not tracked). */
-    saveMapping(user: User, code: string, recipeId: number | null, pos = ''): SalesMapping {
+    saveMapping(user: User, code: string, recipeId: number | null, asked = ''): SalesMapping {
+      const pos = repo.canonicalPos(db, asked)
       db.transaction(() => {
         if (recipeId !== null && !repo.activeMenuRecipe(db, recipeId)) throw badRequest(RECIPE_MSG.notMenuRecipe(recipeId))
         repo.saveMapping(db, pos, code, recipeId, user.id, clock().toISOString())
@@ -101,7 +102,8 @@ export function createSalesService({ db, clock, settings }: ServiceDeps) {
     },
 
     /** Ticked codes of one till mapped to one dish, or ignored, in one transaction: all or none. */
-    saveMappings(user: User, codes: string[], recipeId: number | null, pos = ''): SalesBulkMappingResult {
+    saveMappings(user: User, codes: string[], recipeId: number | null, asked = ''): SalesBulkMappingResult {
+      const pos = repo.canonicalPos(db, asked)
       let recipeName: string | null = null
       const unique = [...new Map(codes.map((c) => [c.toLowerCase(), c])).values()]
       db.transaction(() => {
