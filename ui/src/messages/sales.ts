@@ -3,6 +3,8 @@
 const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`
 
 export const SALES_UI = {
+  intro:
+    'Upload the till’s CSV: Square’s Items Detail export, or any file with date, code (or item), quantity and net sales columns in any order. Check it first (its days, the lines counted and the voided or refunded ones left out); nothing is saved until you import.',
   posLabel: 'Till (POS) name',
   posHint: 'Code mappings are remembered per till and used on its next import.',
   squareDetected: 'Square',

@@ -88,7 +88,7 @@ export function SalesImport() {
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600 dark:text-slate-400">{RECIPES_UI.salesIntro}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{SALES_UI.intro}</p>
       <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
         <div className="space-y-1.5">
           <label htmlFor="sales-file" className="block text-sm font-medium">
