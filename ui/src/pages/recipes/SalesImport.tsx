@@ -31,7 +31,7 @@ export function SalesImport() {
   const submit = useSubmit()
   const dishes = useLoad((signal) => listRecipes({ page: 1, limit: 500, kind: 'MENU', active: 'true' }, signal).then((r) => r.data), [], RECIPES_UI.loadFailed)
   const sources = useLoad((signal) => listSalesSources(signal).then((r) => r.data), [], RECIPES_UI.loadFailed)
-  // The till field starts at the till used last; a Square file with the field empty names "Square".
+  // The till field starts at the till used last.
   const till = pos ?? sources.data?.[0]?.pos ?? ''
   const options = (dishes.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))
   const period = from && to ? { from, to } : {}
@@ -104,7 +104,8 @@ export function SalesImport() {
               setResult(null)
               setTicked(new Set())
               const text = picked ? await picked.text() : ''
-              if (picked && !till && looksLikeSquare(text)) setPos(SALES_UI.squareDetected)
+              // A Square file, with no till typed: the Square till named last, else "Square".
+              if (picked && pos === null && looksLikeSquare(text)) setPos((sources.data ?? []).find((s) => /square/i.test(s.pos))?.pos ?? SALES_UI.squareDetected)
               setFile(picked ? { name: picked.name, text } : null)
             }}
           />
