@@ -73,7 +73,7 @@ export default function RecipesPage() {
             {tab === 'recipes' && <RecipeList canEdit={canEdit} onOpen={(id) => setOpen({ id })} />}
             {tab === 'menu' && <MenuCosting onOpen={(id) => setOpen({ id })} />}
             {tab === 'sales' && <SalesImport />}
-            {tab === 'period' && <FoodCostReport />}
+            {tab === 'period' && <FoodCostReport onImportSales={() => setTab('sales')} />}
           </div>
         </>
       )}
