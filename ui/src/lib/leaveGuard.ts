@@ -1,7 +1,9 @@
 import type { AroundNavHandler } from 'wouter'
 
 // The one guard open at a time (the screen being edited, lib/useLeaveGuard), kept apart from the hook and its
-// dialog so the router's aroundNav costs the first load a few lines, not the dialog's code.
+// dialog so the router's aroundNav costs the first load a few lines, not the dialog's code. Back and Forward are
+// caught here too: a popstate listener added when this module loads runs before wouter's (added on its first
+// render; listeners on the window run in the order added, capture or not), so a stopped popstate never reaches it.
 
 export interface OpenGuard {
   dirty: () => boolean
@@ -26,6 +28,20 @@ export const guardedNav: AroundNavHandler = (navigate, to, options) => {
   if (guard?.dirty() && pathOf(to) !== location.pathname) guard.ask(() => navigate(to, options))
   else navigate(to, options)
 }
+
+// Where the app is (every pushState and replaceState, wouter's patched history tells), to come back to.
+let here = { url: location.href, state: history.state as unknown }
+const follow = () => (here = { url: location.href, state: history.state })
+addEventListener('pushState', follow)
+addEventListener('replaceState', follow)
+addEventListener('popstate', (e) => {
+  const guard = openGuard
+  if (!guard?.dirty() || location.href === here.url) return follow()
+  // The address has already changed: put this page's back (wouter never saw it go), then Back again once agreed.
+  e.stopImmediatePropagation()
+  history.pushState(here.state, '', here.url)
+  guard.ask(() => history.back())
+})
 
 /** Leaving within a page (another area of the same screen): `leave` runs now, or once the open guard's user agrees. */
 export function askToLeave(leave: () => void) {

@@ -4,7 +4,7 @@ import { openLeaveGuard } from './leaveGuard'
 
 // Work typed but not saved asks before it is left: a reload or closing the tab through `beforeunload` (the browser's
 // own question), a wouter navigation (links, navigate) through `guardedNav` (lib/leaveGuard, the Router's aroundNav),
-// and Back or Forward by catching the popstate before wouter sees it.
+// and Back or Forward by catching the popstate before wouter sees it (lib/leaveGuard too).
 
 export const LEAVE_UI = {
   title: 'Leave without saving?',
@@ -46,31 +46,15 @@ export function useLeaveGuard(dirty: boolean, what: string): LeaveGuard {
 
   useEffect(() => {
     const close = openLeaveGuard({ dirty: () => dirtyRef.current, ask: confirmLeave })
-    // Where this screen is (its own replaceState included), to come back to when a Back is caught.
-    let here = { url: location.href, state: history.state as unknown }
-    const follow = () => (here = { url: location.href, state: history.state })
     const onUnload = (e: BeforeUnloadEvent) => {
       if (!dirtyRef.current) return
       e.preventDefault()
       e.returnValue = ''
     }
-    // Capture at the window runs before wouter's own popstate listener: stopped here, the page never changes.
-    const onPop = (e: PopStateEvent) => {
-      if (!dirtyRef.current || location.href === here.url) return follow()
-      e.stopImmediatePropagation()
-      history.pushState(here.state, '', here.url)
-      confirmLeave(() => history.back())
-    }
     addEventListener('beforeunload', onUnload)
-    addEventListener('popstate', onPop, true)
-    addEventListener('pushState', follow)
-    addEventListener('replaceState', follow)
     return () => {
       close()
       removeEventListener('beforeunload', onUnload)
-      removeEventListener('popstate', onPop, true)
-      removeEventListener('pushState', follow)
-      removeEventListener('replaceState', follow)
     }
   }, [confirmLeave])
 
