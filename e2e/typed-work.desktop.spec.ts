@@ -144,3 +144,11 @@ test('an unsaved shelf order survives a reload until saved, and leaving it asks'
   await expect(rows).toHaveText([new RegExp(`1\\. ${a.name}`), new RegExp(`2\\. ${c.name}`), new RegExp(`3\\. ${b.name}`)], LOAD)
   await expect(page.getByText('Draft restored')).toHaveCount(0)
 })
+
+test('the editor addresses are served with the recipe page chunk preloaded, /recipes/new and /recipes/:id alike', async ({ request }) => {
+  for (const path of ['/recipes/new', '/recipes/12345']) {
+    const res = await request.get(path)
+    expect(res.headers()['content-type']).toContain('text/html')
+    expect(await res.text(), path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/RecipePage-[^"]+\.js">/)
+  }
+})
