@@ -9,6 +9,7 @@ export const RECIPES_UI = {
   newTitle: 'New recipe',
   editTitle: 'Edit recipe',
   viewTitle: 'Recipe',
+  notFound: 'No such recipe: the address does not name one.',
   /** The editor's draft kept on the device (docs/recipes.md, "Drafts"). */
   draftRestored: 'Draft restored',
   draftRestoredDetail: (when: string) => `Your unsaved changes from ${when}, kept on this device. Save to keep them, or discard them.`,

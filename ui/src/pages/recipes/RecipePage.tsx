@@ -18,6 +18,7 @@ export default function RecipePage() {
   // Opened from the list: Back returns to it as it was; opened by its address (a bookmark, a reload elsewhere): the list.
   const leave = () => (openedFromList() ? history.back() : navigate('/recipes'))
   const title = id === null ? RECIPES_UI.newTitle : canEdit ? RECIPES_UI.editTitle : RECIPES_UI.viewTitle
+  const known = id === null || (Number.isSafeInteger(id) && id > 0)
 
   return (
     <div>
@@ -26,7 +27,7 @@ export default function RecipePage() {
         <Button variant="ghost" onClick={leave}>
           ← {RECIPES_UI.back}
         </Button>
-        {canEdit ? <RecipeEditor id={id} onDone={leave} /> : id !== null && <RecipeView id={id} onDone={leave} />}
+        {!known ? <p role="alert">{RECIPES_UI.notFound}</p> : canEdit ? <RecipeEditor id={id} onDone={leave} /> : id !== null && <RecipeView id={id} onDone={leave} />}
       </div>
     </div>
   )
