@@ -22,10 +22,13 @@ export function openLeaveGuard(guard: OpenGuard) {
 
 const pathOf = (to: string) => new URL(to, location.href).pathname
 
-/** wouter's aroundNav: a navigation to another page waits for the open guard's answer; one within the page goes. */
+/**
+ * wouter's aroundNav: a navigation to another page waits for the open guard's answer. One within the page goes, and so
+ * does a replace: those are redirects (the route guard's, once signed out in another tab), not someone leaving.
+ */
 export const guardedNav: AroundNavHandler = (navigate, to, options) => {
   const guard = openGuard
-  if (guard?.dirty() && pathOf(to) !== location.pathname) guard.ask(() => navigate(to, options))
+  if (guard?.dirty() && !options?.replace && pathOf(to) !== location.pathname) guard.ask(() => navigate(to, options))
   else navigate(to, options)
 }
 
