@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
+import { Suspense, useEffect, type ReactNode } from 'react'
 import { Redirect, Route, Router, Switch } from 'wouter'
 import { CHEF, MANAGER, STOREKEEPER } from '../../src/contract/roles'
 import { AppLayout } from './components/layout/AppLayout'
@@ -6,7 +6,7 @@ import { PageLoading } from './components/Spinner'
 import { Toaster } from './components/Toaster'
 import { useDisplaySettings } from './lib/display'
 // Every page through lazyPage: retried by itself, reloaded once after an upgrade, fetched again on Retry.
-import { lazyPage as lazy } from './lib/lazyPage'
+import { lazyPage as lazy, type LazyPage } from './lib/lazyPage'
 import { guardedNav } from './lib/leaveGuard'
 import { useSession } from './session/store'
 
@@ -17,7 +17,7 @@ interface PageRoute {
   path: string
   title: string
   access: Access
-  page: LazyExoticComponent<ComponentType> | ComponentType
+  page: LazyPage
 }
 
 /** SPEC §2's route table (plus DECISIONS' /manager/settings), each page loaded lazily. */
@@ -52,6 +52,16 @@ export const ROUTES: PageRoute[] = [
   { path: '/labels', title: 'Labels', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/labels/LabelsPage')) },
   { path: '/unauthorized', title: 'Unauthorized', access: 'open', page: lazy(() => import('./pages/unauthorized/UnauthorizedPage')) },
 ]
+
+/** The page the route table (in its order, as the Switch picks) shows for `pathname`, if any. */
+export function pageFor(pathname: string): LazyPage | undefined {
+  const parts = pathname.replace(/\/+$/, '').split('/')
+  const matches = (path: string) => {
+    const want = path.split('/')
+    return want.length === parts.length && want.every((w, i) => w.startsWith(':') ? parts[i] !== '' : w === parts[i])
+  }
+  return ROUTES.find((r) => matches(r.path))?.page
+}
 
 const NotFound = lazy(() => import('./pages/not-found/NotFoundPage'))
 
