@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react'
-import { Redirect, Route, Switch } from 'wouter'
+import { Redirect, Route, Router, Switch } from 'wouter'
 import { CHEF, MANAGER, STOREKEEPER } from '../../src/contract/roles'
 import { AppLayout } from './components/layout/AppLayout'
 import { PageLoading } from './components/Spinner'
@@ -7,6 +7,7 @@ import { Toaster } from './components/Toaster'
 import { useDisplaySettings } from './lib/display'
 // Every page through lazyPage: retried by itself, reloaded once after an upgrade, fetched again on Retry.
 import { lazyPage as lazy, type LazyPage } from './lib/lazyPage'
+import { guardedNav } from './lib/leaveGuard'
 import { useSession } from './session/store'
 
 /** Who may open a page: 'public' (signed-in users go to /dashboard), 'any' signed-in role, or these roles. */
@@ -36,6 +37,9 @@ export const ROUTES: PageRoute[] = [
   { path: '/movements', title: 'Stock Movements', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/movements/MovementsPage')) },
   { path: '/requests', title: 'Kitchen Requests', access: 'any', page: lazy(() => import('./pages/requests/RequestsPage')) },
   { path: '/recipes', title: 'Recipes', access: [MANAGER, CHEF, STOREKEEPER], page: lazy(() => import('./pages/recipes/RecipesPage')) },
+  // One page for both; /recipes/:id last, so route-preload.json keeps it and /recipes/new matches its pattern.
+  { path: '/recipes/new', title: 'New Recipe', access: [MANAGER, CHEF], page: lazy(() => import('./pages/recipes/RecipePage')) },
+  { path: '/recipes/:id', title: 'Recipe', access: [MANAGER, CHEF, STOREKEEPER], page: lazy(() => import('./pages/recipes/RecipePage')) },
   { path: '/kitchen-inventory', title: 'Kitchen Inventory', access: [CHEF, MANAGER], page: lazy(() => import('./pages/kitchen-inventory/KitchenInventoryPage')) },
   { path: '/purchasing', title: 'Purchasing', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/PurchasingPage')) },
   { path: '/purchasing/orders/:id', title: 'Purchase Order', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/OrderPage')) },
@@ -81,7 +85,8 @@ function Guard({ access, children }: { access: Access; children: ReactNode }) {
 
 export function AppRoutes() {
   return (
-    <>
+    // Every wouter navigation passes the open leave guard (unsaved recipe, shelf order) first.
+    <Router aroundNav={guardedNav}>
       <Switch>
         <Route path="/">
           <Redirect to="/login" replace />
@@ -102,6 +107,6 @@ export function AppRoutes() {
         </Route>
       </Switch>
       <Toaster />
-    </>
+    </Router>
   )
 }
