@@ -167,8 +167,10 @@ describe('a product not in the catalogue (found line)', () => {
     expect((await call('POST', `/api/stock-counts/${countId}/found/${f.id}/resolve`, manager.token, { item_id: vodka.id })).status).toBe(200)
     const review = (await call('GET', `/api/stock-counts/${countId}/review`, manager.token)).body.data
     // Expected is the balance when found (6), the count 5: a loss of 1 posted on today's 4, leaving 3.
-    expect(review.lines.find((l: any) => l.item_id === vodka.id)).toMatchObject({ expected: 6, counted: 5, variance: -1, found_quantity: 5, area_names: [] })
-    env.deps.settings.update({ count_variance_pct: 50 }, null)
+    expect(review.lines.find((l: any) => l.item_id === vodka.id)).toMatchObject({ expected: 6, counted: 5, variance: -1, found_quantity: 5, area_names: [], over_threshold: true })
+    // Over the threshold: a reason is given for it with the found line's area (it has no line of its own).
+    const reason = await call('PUT', `/api/stock-counts/${countId}/lines`, manager.token, { area_id: areaId, item_id: vodka.id, reason: 'unlabelled bottle was vodka' })
+    expect([reason.status, reason.body.data]).toEqual([200, null])
     const approved = await approve(countId)
     expect(approved.status).toBe(200)
     expect(approved.body.data.posted.map((p: any) => [p.item_name, p.quantity])).toEqual([['Vodka', -1]])

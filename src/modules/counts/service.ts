@@ -228,8 +228,11 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
       return this.get(id, user)
     },
 
-    /** One line: idempotent, last write wins, records who and when. Answers the line as its reader may see it. */
-    putLine(id: number, user: User, input: CountLineInput): CountLine {
+    /**
+     * One line: idempotent, last write wins, records who and when. Answers the line as its reader may see it, or
+     * null for a reason given to an item that is on the count only through a found line mapped to it (no line).
+     */
+    putLine(id: number, user: User, input: CountLineInput): CountLine | null {
       return db
         .transaction(() => {
           const c = countRow(id)
@@ -238,6 +241,10 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
           if (!entering && c.status !== 'OPEN' && c.status !== 'SUBMITTED') throw conflict(COUNT_MSG.reasonClosed(c.status))
           if (!repo.countHasArea(db, id, input.area_id)) throw badRequest(COUNT_MSG.areaNotInSession)
           let line = repo.findLine(db, id, input.area_id, input.item_id)
+          if (!line && !entering && repo.itemInCount(db, id, input.item_id)) {
+            repo.setReason(db, id, input.item_id, input.reason?.trim() || null)
+            return lines(c, user, { areaId: input.area_id, itemId: input.item_id })[0] ?? null
+          }
           if (!line) {
             if (!input.found || !entering) throw badRequest(COUNT_MSG.notInSession)
             const item = repo.itemForCount(db, input.item_id)

@@ -8,6 +8,7 @@ import { peekEarly, takeEarly } from '../../lib/earlyFetch'
 import { useFormat } from '../../lib/useFormat'
 import { STOCK_GROUPS } from '../../messages/stock'
 import { useSession } from '../../session/store'
+import { CountsToReview } from './CountsToReview'
 import { Cards, Hero, Loading, Pending, QuickActions, RecentActivity, Section, StatCard, StockAlerts } from './parts'
 import { useLoad } from '../../components/useLoad'
 import { MSG } from '../../../../src/contract/messages'
@@ -141,6 +142,7 @@ export default function ManagerDashboard() {
           )
         )}
       </div>
+      <CountsToReview />
       <Section title="Analytics Overview" className="mb-6">
         {stats.data && charts ? (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="analytics">
