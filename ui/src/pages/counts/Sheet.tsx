@@ -210,7 +210,8 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
       scanFeedback(false)
     }
   }
-  useKeyboardScans((code) => void scanned(code), open && !submitting)
+  // Not while Add item found here is open: a code scanned there picks the item in its picker.
+  useKeyboardScans((code) => void scanned(code), open && !submitting && adding === null)
 
   const showArea = (aid: number) => {
     setAreaId(aid)
