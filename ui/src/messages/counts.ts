@@ -143,6 +143,13 @@ export const COUNT_UI = {
   orderSaved: 'Shelf order saved',
   orderFailed: 'Failed to save the shelf order',
   dragHint: 'Drag a row, or focus it and press Alt + ↑ / ↓, to move it.',
+  // A shelf order not yet saved, kept on the device (docs/ui.md, "Typed work is kept").
+  orderDraftRestored: 'Draft restored',
+  orderDraftDetail: (when: string) => `Your unsaved shelf order from ${when}, kept on this device. Save it to keep it, or discard it.`,
+  orderDraftBehind: "Someone saved this area's shelf order after your draft began: check it before saving.",
+  discardOrder: 'Discard',
+  orderDiscarded: 'Shelf order draft discarded',
+  leaveOrder: (name: string) => `The shelf order of ${name}`,
   // Print
   printTitle: (id: number) => `Count sheet #${id}`,
   foundRows: 'Found on the shelf (not on the list)',
