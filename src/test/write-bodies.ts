@@ -64,6 +64,12 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
     ids: ['area_id', 'item_id', { path: 'packs.0.pack_id', body: { area_id: 1, item_id: 1, packs: [{ pack_id: 1, quantity: 1 }] } }],
   },
 
+  'POST /api/stock-counts/:id/entries': {
+    body: { device_id: 'phone-1', queued: 0, entries: [] },
+    ids: [],
+  },
+  'PUT /api/stock-counts/:id/lines/resolve': { body: { area_id: 1, item_id: 1, keep: 'SUM' }, ids: ['area_id', 'item_id'] },
+
   'POST /api/purchase-orders': { body: order, ids: ['supplier_id', 'lines.0.item_id', 'lines.0.pack_id'] },
   'POST /api/purchase-orders/from-suggestions': { body: { supplier_ids: [1], packs: [{ item_id: 1, packs: 1 }] }, ids: ['supplier_ids.0', 'packs.0.item_id'] },
   'PUT /api/purchase-orders/:id': { body: order, ids: ['supplier_id', 'lines.0.item_id', 'lines.0.pack_id'] },
