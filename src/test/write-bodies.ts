@@ -64,6 +64,9 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
     ids: ['area_id', 'item_id', { path: 'packs.0.pack_id', body: { area_id: 1, item_id: 1, packs: [{ pack_id: 1, quantity: 1 }] } }],
   },
 
+  'POST /api/stock-counts/:id/lines': { body: { area_id: 1, item_id: 1 }, ids: ['area_id', 'item_id'] },
+  'POST /api/stock-counts/:id/found': { body: { area_id: 1, name: 'Unlabelled bottle', counted: 1 }, ids: ['area_id'] },
+  'POST /api/stock-counts/:id/found/:foundId/resolve': { body: { item_id: 1 }, ids: ['item_id'] },
   'POST /api/stock-counts/:id/entries': {
     body: { device_id: 'phone-1', queued: 0, entries: [] },
     ids: [],

@@ -55,11 +55,17 @@ export const overThreshold = (expected: number, variance: number, valueCentsAbs:
 /** Entries in the order they were made: the device's instant, then the order stored. */
 const entryOrder = (a: repo.EntryRow, b: repo.EntryRow) => (a.counted_at < b.counted_at ? -1 : a.counted_at > b.counted_at ? 1 : a.seq - b.seq)
 
-/** Each counter's latest entry, given entries in the order made; the answer is in that order too (newest last). */
+/**
+ * Each counter's latest entry, given entries in the order made; the answer is in that order too (newest last).
+ * A cleared line on the sheet (an entry without a figure) clears it for every counter: only later entries count.
+ */
 export function latestPerCounter(ordered: readonly repo.EntryRow[]): repo.EntryRow[] {
+  let from = 0
+  ordered.forEach((e, i) => { if (e.counted === null) from = i + 1 })
+  const live = ordered.slice(from)
   const last = new Map<number, repo.EntryRow>()
-  for (const e of ordered) last.set(e.user_id, e)
-  return ordered.filter((e) => last.get(e.user_id) === e)
+  for (const e of live) last.set(e.user_id, e)
+  return live.filter((e) => last.get(e.user_id) === e)
 }
 
 export type CountService = ReturnType<typeof createCountService>
@@ -171,7 +177,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
     if (rows.length === 0) return
     const settled = st.resolution === 'KEEP' || st.resolution === 'SUM'
     if (settled && st.settled_seq !== null && rows.every((e) => e.seq <= st.settled_seq!)) return
-    const figures = latestPerCounter(rows).filter((e) => e.counted !== null)
+    const figures = latestPerCounter(rows)
     const newest = figures.at(-1)
     repo.setLineFigure(db, {
       id,
@@ -521,8 +527,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
           if (!st) throw badRequest(COUNT_MSG.lineNotInSession)
           if (st.double_count !== 1) throw conflict(COUNT_MSG.notDoubleCount)
           const rows = repo.lineEntries(db, id, input.area_id, input.item_id, st.entry_floor)
-          const latest = latestPerCounter(rows)
-          const figures = latest.filter((e) => e.counted !== null)
+          const figures = latestPerCounter(rows)
           const seq = Math.max(...rows.map((e) => e.seq))
           const at = now()
           const base = { id, areaId: input.area_id, itemId: input.item_id, seq, userId: user.id, at }
