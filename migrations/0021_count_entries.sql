@@ -9,7 +9,8 @@ CREATE TABLE stock_count_entries (
   area_id    INTEGER NOT NULL,
   item_id    INTEGER NOT NULL REFERENCES items(id),
   user_id    INTEGER NOT NULL REFERENCES users(id),
-  device_id  TEXT,                              -- NULL: saved on the sheet (PUT …/lines)
+  source     TEXT NOT NULL CHECK (source IN ('SHEET', 'PHONE')), -- SHEET: PUT …/lines (or a scan); PHONE: POST …/entries
+  device_id  TEXT,                              -- the phone, when it named itself
   packs      TEXT NOT NULL,                     -- JSON [{ pack_id, quantity }] as sent
   loose      INTEGER,                           -- hundredths; NULL with counted NULL or when sent as counted
   counted    INTEGER CHECK (counted IS NULL OR counted >= 0), -- hundredths in base units; NULL: the counter cleared the line
@@ -40,6 +41,6 @@ ALTER TABLE stock_count_lines ADD COLUMN resolved_at TEXT;
 
 -- Lines counted before this migration keep their figure as one entry of their counter, so a later entry by a
 -- second counter compares with it.
-INSERT INTO stock_count_entries (id, count_id, area_id, item_id, user_id, device_id, packs, loose, counted, counted_at, stored_at)
-SELECT 'legacy-' || l.count_id || '-' || l.area_id || '-' || l.item_id, l.count_id, l.area_id, l.item_id, l.counted_by, NULL, '[]', NULL, l.counted, l.counted_at, l.counted_at
+INSERT INTO stock_count_entries (id, count_id, area_id, item_id, user_id, source, device_id, packs, loose, counted, counted_at, stored_at)
+SELECT 'legacy-' || l.count_id || '-' || l.area_id || '-' || l.item_id, l.count_id, l.area_id, l.item_id, l.counted_by, 'SHEET', NULL, '[]', NULL, l.counted, l.counted_at, l.counted_at
 FROM stock_count_lines l WHERE l.counted IS NOT NULL AND l.counted_by IS NOT NULL AND l.counted_at IS NOT NULL;

@@ -96,7 +96,9 @@ export interface CountEntry {
   id: string
   user_id: number
   user_name: string
-  /** The phone that sent it; null: saved on the sheet. */
+  /** SHEET: a save on the sheet or a scan (it speaks for the whole line); PHONE: sent in a batch of entries. */
+  source: 'SHEET' | 'PHONE'
+  /** The phone that sent it, when it named itself. */
   device_id: string | null
   packs: { pack_id: number; quantity: number }[]
   /** Null for an entry saved as a plain figure or a cleared line. */
@@ -453,6 +455,7 @@ export const COUNT_MSG = {
   entriesClosed: (status: string, n: number) =>
     `This count is ${status}: ${n} new ${n === 1 ? 'entry was' : 'entries were'} refused, entries are taken only while it is OPEN (a Manager can ask for a recount of a line, which reopens it). Nothing in this batch was stored.`,
   entriesStored: (added: number, replayed: number) => (replayed ? `${added} stored, ${replayed} already held` : `${added} stored`),
+  lineDoubleCounted: 'Two counters disagree on this line: a Manager keeps one entry, adds them or asks for a recount before it can be saved again',
   notDoubleCount: 'This line is not a double count: there is nothing to resolve',
   resolveClosed: (status: string) => `This count is ${status}; double counts can be resolved while it is OPEN or SUBMITTED`,
   keepNotCurrent: (entryId: string) => `Entry ${entryId} is not one of the counters' latest entries on this line; keep one of those, SUM or RECOUNT`,

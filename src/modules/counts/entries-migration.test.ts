@@ -29,14 +29,14 @@ test('a counted line becomes its counter\'s entry; lines keep their figures and 
     INSERT INTO stock_count_items (count_id, item_id, expected) VALUES (1, 1, 400), (1, 2, 300);
     INSERT INTO stock_count_lines (count_id, area_id, item_id, position, counted, counted_by, counted_at) VALUES (1, 1, 1, 0, 350, 1, '${AT}'), (1, 1, 2, 1, NULL, NULL, NULL)`)
   migrate(db)
-  expect(db.query('SELECT id, count_id, area_id, item_id, user_id, device_id, packs, loose, counted, counted_at FROM stock_count_entries').all()).toEqual([
-    { id: 'legacy-1-1-1', count_id: 1, area_id: 1, item_id: 1, user_id: 1, device_id: null, packs: '[]', loose: null, counted: 350, counted_at: AT },
+  expect(db.query('SELECT id, count_id, area_id, item_id, user_id, source, device_id, packs, loose, counted, counted_at FROM stock_count_entries').all()).toEqual([
+    { id: 'legacy-1-1-1', count_id: 1, area_id: 1, item_id: 1, user_id: 1, source: 'SHEET', device_id: null, packs: '[]', loose: null, counted: 350, counted_at: AT },
   ])
   expect(db.query('SELECT item_id, counted, double_count, entry_floor, resolution FROM stock_count_lines ORDER BY item_id').all()).toEqual([
     { item_id: 1, counted: 350, double_count: 0, entry_floor: 0, resolution: null },
     { item_id: 2, counted: null, double_count: 0, entry_floor: 0, resolution: null },
   ])
   expect(() => db.query("UPDATE stock_count_lines SET resolution = 'GUESS'").run()).toThrow()
-  expect(() => db.query("INSERT INTO stock_count_entries (id, count_id, area_id, item_id, user_id, packs, counted, counted_at, stored_at) VALUES ('x', 1, 1, 99, 1, '[]', 1, 'a', 'a')").run()).toThrow()
+  expect(() => db.query("INSERT INTO stock_count_entries (id, count_id, area_id, item_id, user_id, source, packs, counted, counted_at, stored_at) VALUES ('x', 1, 1, 99, 1, 'PHONE', '[]', 1, 'a', 'a')").run()).toThrow()
   db.close()
 })

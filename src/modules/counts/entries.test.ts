@@ -284,6 +284,24 @@ describe('double counts', () => {
     expect(await b.balance(gin.id)).toBe(7)
   })
 
+  test('a save on the sheet speaks for the line (last write wins, as scans need); a phone entry stored after it compares with it', async () => {
+    const gin = await b.makeItem({ name: 'Gin', quantity: 10 })
+    const { areaId, countId } = await openCount([gin.id])
+    const put = (token: string, counted: number) => call('PUT', `/api/stock-counts/${countId}/lines`, token, { area_id: areaId, item_id: gin.id, counted })
+    expect((await send(countId, keeper2.token, { entries: [entry(areaId, gin.id, 4, '2026-11-27T08:00:00Z')] })).status).toBe(200)
+    expect((await put(keeper.token, 5)).status).toBe(200)
+    expect((await put(keeper2.token, 6)).status).toBe(200)
+    let line = await lineOf(countId, gin.id)
+    expect([line.counted, line.counted_by, line.double_count, line.entries.map((e: any) => e.current)]).toEqual([6, keeper2.id, false, [false, false, true]])
+    // A phone entry made before the save but stored after it (offline): the two differ → double count, never a silent winner.
+    expect((await send(countId, keeper.token, { device_id: 'phone-A', entries: [entry(areaId, gin.id, 5, '2026-11-27T08:00:00Z')] })).status).toBe(200)
+    line = await lineOf(countId, gin.id)
+    expect([line.double_count, line.entries.filter((e: any) => e.current).map((e: any) => e.counted)]).toEqual([true, [5, 6]])
+    // The sheet cannot overwrite a double count: the Manager decides.
+    const over = await put(keeper.token, 7)
+    expect([over.status, over.body.message]).toEqual([409, COUNT_MSG.lineDoubleCounted])
+  })
+
   test('a KEEP holds until a newer entry comes; then the line is compared again', async () => {
     const { gin, areaId, countId, a } = await twoCounters(6, 8)
     expect((await resolve(countId, manager.token, { area_id: areaId, item_id: gin.id, keep: a.id })).status).toBe(200)

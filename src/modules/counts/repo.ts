@@ -322,6 +322,7 @@ export interface EntryRow {
   item_id: number
   user_id: number
   user_name: string
+  source: 'SHEET' | 'PHONE'
   device_id: string | null
   packs: string
   loose: number | null
@@ -330,7 +331,7 @@ export interface EntryRow {
   stored_at: string
 }
 
-const ENTRY = `SELECT e.seq, e.id, e.count_id, e.area_id, e.item_id, e.user_id, u.name AS user_name, e.device_id, e.packs, e.loose, e.counted, e.counted_at, e.stored_at
+const ENTRY = `SELECT e.seq, e.id, e.count_id, e.area_id, e.item_id, e.user_id, u.name AS user_name, e.source, e.device_id, e.packs, e.loose, e.counted, e.counted_at, e.stored_at
   FROM stock_count_entries e JOIN users u ON u.id = e.user_id`
 
 /** The stored entries among these ids (any count). */
@@ -348,12 +349,12 @@ export const lineEntries = (db: Db, id: number, areaId: number, itemId: number, 
 
 export const insertEntry = (
   db: Db,
-  o: { entryId: string; id: number; areaId: number; itemId: number; userId: number; deviceId: string | null; packs: string; loose: number | null; counted: number | null; countedAt: string; at: string },
+  o: { entryId: string; id: number; areaId: number; itemId: number; userId: number; source: 'SHEET' | 'PHONE'; deviceId: string | null; packs: string; loose: number | null; counted: number | null; countedAt: string; at: string },
 ) =>
   db
     .query(
-      `INSERT INTO stock_count_entries (id, count_id, area_id, item_id, user_id, device_id, packs, loose, counted, counted_at, stored_at)
-       VALUES ($entryId, $id, $areaId, $itemId, $userId, $deviceId, $packs, $loose, $counted, $countedAt, $at)`,
+      `INSERT INTO stock_count_entries (id, count_id, area_id, item_id, user_id, source, device_id, packs, loose, counted, counted_at, stored_at)
+       VALUES ($entryId, $id, $areaId, $itemId, $userId, $source, $deviceId, $packs, $loose, $counted, $countedAt, $at)`,
     )
     .run(o)
 

@@ -56,16 +56,16 @@ export const overThreshold = (expected: number, variance: number, valueCentsAbs:
 const entryOrder = (a: repo.EntryRow, b: repo.EntryRow) => (a.counted_at < b.counted_at ? -1 : a.counted_at > b.counted_at ? 1 : a.seq - b.seq)
 
 /**
- * Each counter's latest entry, given entries in the order made; the answer is in that order too (newest last).
- * A cleared line on the sheet (an entry without a figure) clears it for every counter: only later entries count.
+ * The entries that make a line's figure, given its entries in the order made: each counter's latest with a figure.
+ * A save on the sheet (PUT …/lines, a scan: source SHEET) speaks for the whole line, as it always has: it
+ * supersedes every entry stored before it (a clear clears the line), and entries stored after it compare with it.
  */
 export function latestPerCounter(ordered: readonly repo.EntryRow[]): repo.EntryRow[] {
-  let from = 0
-  ordered.forEach((e, i) => { if (e.counted === null) from = i + 1 })
-  const live = ordered.slice(from)
+  const reset = ordered.reduce((m, e) => (e.source === 'SHEET' && e.seq > m ? e.seq : m), 0)
+  const live = ordered.filter((e) => e.seq >= reset)
   const last = new Map<number, repo.EntryRow>()
   for (const e of live) last.set(e.user_id, e)
-  return live.filter((e) => last.get(e.user_id) === e)
+  return live.filter((e) => last.get(e.user_id) === e && e.counted !== null)
 }
 
 export type CountService = ReturnType<typeof createCountService>
@@ -153,6 +153,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
       id: e.id,
       user_id: e.user_id,
       user_name: e.user_name,
+      source: e.source,
       device_id: e.device_id,
       packs: JSON.parse(e.packs),
       loose: e.loose === null ? null : fromCents(e.loose),
@@ -352,6 +353,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
             line = { counted: null }
           }
           if (entering) {
+            if (repo.lineState(db, id, input.area_id, input.item_id)?.double_count === 1) throw conflict(COUNT_MSG.lineDoubleCounted)
             let counted: number | null
             if (input.counted !== undefined) counted = input.counted === null ? null : toCents(input.counted)
             else {
@@ -368,6 +370,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
               areaId: input.area_id,
               itemId: input.item_id,
               userId: user.id,
+              source: 'SHEET',
               deviceId: null,
               packs: JSON.stringify(input.counted !== undefined ? [] : (input.packs ?? [])),
               loose: input.counted !== undefined || counted === null ? null : toCents(input.loose ?? 0),
@@ -494,6 +497,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
                 areaId: e.area_id,
                 itemId: e.item_id,
                 userId: user.id,
+                source: 'PHONE',
                 deviceId: input.device_id ?? null,
                 packs: JSON.stringify(e.packs ?? []),
                 loose: e.loose === undefined ? null : toCents(e.loose),
