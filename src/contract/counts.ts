@@ -364,7 +364,7 @@ export function parseEntries(raw: readonly unknown[]): { ok: true; entries: Coun
     if (!r.success) {
       const issue = r.issues[0]
       const key = issue.path?.map((p) => String(p.key)).join('.') ?? ''
-      const message = issue.type === 'strict_object' && issue.expected === 'never' ? `unknown field ${key}` : issue.type === 'strict_object' ? 'must be an object' : issue.message
+      const message = issue.type === 'strict_object' && issue.expected === 'never' ? `Unknown field: ${key}` : issue.type === 'strict_object' ? 'must be an object' : issue.message
       return { ok: false, message: COUNT_MSG.badEntry(name, i, message) }
     }
     if (seen.has(r.output.id)) return { ok: false, message: COUNT_MSG.badEntry(r.output.id, i, 'the batch holds this id twice') }

@@ -93,7 +93,7 @@ describe('POST /stock-counts/:id/entries', () => {
       [{ item_id: other.id }, 400, (id) => COUNT_MSG.entryNotOnSheet(id)],
       [{ area_id: 99999 }, 400, (id) => COUNT_MSG.entryAreaNotInSession(id)],
       [{ item_id: rum.id, packs: [{ pack_id: bottle.id, quantity: 1 }] }, 400, (id) => COUNT_MSG.entryBadPacks(id, `pack_id ${bottle.id} is not one of this item's packs`)],
-      [{ colour: 'red' }, 400, (id) => COUNT_MSG.badEntry(id, 1, 'unknown field colour')],
+      [{ colour: 'red' }, 400, (id) => COUNT_MSG.badEntry(id, 1, 'Unknown field: colour')],
     ]
     for (const [change, status, message] of cases) {
       const bad = { ...entry(areaId, gin.id, 1), ...change }

@@ -338,8 +338,11 @@ const ENTRY = `SELECT e.seq, e.id, e.count_id, e.area_id, e.item_id, e.user_id, 
 export const entriesByIds = (db: Db, ids: readonly string[]) =>
   ids.length === 0 ? [] : (db.query(`${ENTRY} WHERE e.id IN (SELECT value FROM json_each($ids))`).all({ ids: JSON.stringify(ids) }) as EntryRow[])
 
-/** Every entry of a count, in the order stored. */
-export const countEntries = (db: Db, id: number) => db.query(`${ENTRY} WHERE e.count_id = $id ORDER BY e.seq`).all({ id }) as EntryRow[]
+/** Every entry of a count (or of one of its lines), in the order stored. */
+export const countEntries = (db: Db, id: number, only?: { areaId: number; itemId: number }) =>
+  only
+    ? (db.query(`${ENTRY} WHERE e.count_id = $id AND e.area_id = $areaId AND e.item_id = $itemId ORDER BY e.seq`).all({ id, ...only }) as EntryRow[])
+    : (db.query(`${ENTRY} WHERE e.count_id = $id ORDER BY e.seq`).all({ id }) as EntryRow[])
 
 /** A line's entries since its last recount (seq > entry_floor), in the order they were made (device time, then stored). */
 export const lineEntries = (db: Db, id: number, areaId: number, itemId: number, floor: number) =>

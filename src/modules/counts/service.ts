@@ -133,8 +133,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
     const packs = repo.packsOfItems(db, [...new Set(rows.map((r) => r.item_id))])
     const states = new Map(repo.lineResolutions(db, c.id).map((r) => [`${r.area_id}:${r.item_id}`, r]))
     const entries = new Map<string, repo.EntryRow[]>()
-    for (const e of repo.countEntries(db, c.id)) {
-      if (only && (e.area_id !== only.areaId || e.item_id !== only.itemId)) continue
+    for (const e of repo.countEntries(db, c.id, only)) {
       const k = `${e.area_id}:${e.item_id}`
       entries.set(k, [...(entries.get(k) ?? []), e])
     }
