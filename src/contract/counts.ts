@@ -197,6 +197,8 @@ export interface CountReview {
   unresolved_found: number
   /** Lines two counters disagree on: approval is refused until this is 0. */
   double_counts: number
+  /** Those lines, each with the counters' latest entries (who, device, when, figure), in sheet order. */
+  double_count_lines: { area_id: number; area_name: string; item_id: number; item_name: string; entries: CountEntry[] }[]
   devices: CountDevice[]
   /** Entries devices still hold: a warning before approving (approval is not refused for it). */
   waiting: number

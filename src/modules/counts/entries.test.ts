@@ -221,6 +221,12 @@ describe('double counts', () => {
     ])
     expect((await sheet(countId)).double_counts).toBe(1)
     expect((await submit(countId)).status).toBe(200)
+    // The review shows both: who, which device, when, what.
+    const review = (await call('GET', `/api/stock-counts/${countId}/review`, manager.token)).body.data
+    expect(review.double_counts).toBe(1)
+    expect(review.double_count_lines.map((d: any) => [d.item_name, d.area_name, d.entries.map((e: any) => [e.user_name, e.device_id, e.counted_at, e.counted])])).toEqual([
+      ['Gin', 'Bar', [[line.entries[0].user_name, 'phone-A', '2026-11-27T08:00:00.000Z', 6], [line.entries[1].user_name, 'phone-B', '2026-11-27T08:05:00.000Z', 8]]],
+    ])
     const refused = await approve(countId)
     expect([refused.status, refused.body.message]).toEqual([409, COUNT_MSG.doubleCounted(['Gin in Bar'])])
     expect(await countRows(gin.id)).toHaveLength(0)

@@ -420,11 +420,11 @@ export const lineResolutions = (db: Db, id: number) =>
 export const doubleCounts = (db: Db, id: number) =>
   db
     .query(
-      `SELECT l.area_id, ca.area_name, l.item_id, i.name AS item_name FROM stock_count_lines l
+      `SELECT l.area_id, ca.area_name, l.item_id, i.name AS item_name, l.entry_floor FROM stock_count_lines l
        JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id JOIN items i ON i.id = l.item_id
        WHERE l.count_id = $id AND l.double_count = 1 ORDER BY ca.position, l.position, l.item_id`,
     )
-    .all({ id }) as { area_id: number; area_name: string; item_id: number; item_name: string }[]
+    .all({ id }) as { area_id: number; area_name: string; item_id: number; item_name: string; entry_floor: number }[]
 
 export const recordDevice = (db: Db, o: { id: number; userId: number; deviceId: string; at: string; waiting: number }) =>
   db

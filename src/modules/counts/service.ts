@@ -231,6 +231,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
     out.sort((a, b) => Math.abs(b.variance_value ?? 0) - Math.abs(a.variance_value ?? 0) || a.item_name.localeCompare(b.item_name) || a.item_id - b.item_id)
     const found = foundLines(id)
     const devs = devices(id)
+    const doubles = repo.doubleCounts(db, id)
     return {
       count: toCount(c, repo.countAreas(db, [id])),
       lines: out,
@@ -239,7 +240,11 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
       needs_reason: out.filter((l) => l.over_threshold && !l.reason).length,
       found_lines: found,
       unresolved_found: found.filter((f) => f.resolution === null).length,
-      double_counts: repo.doubleCounts(db, id).length,
+      double_counts: doubles.length,
+      double_count_lines: doubles.map(({ entry_floor, ...d }) => ({
+        ...d,
+        entries: toEntries(repo.countEntries(db, id, { areaId: d.area_id, itemId: d.item_id }), entry_floor).filter((e) => e.current),
+      })),
       devices: devs,
       waiting: devs.reduce((n, d) => n + d.waiting, 0),
     }
