@@ -135,7 +135,9 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
     const entries = new Map<string, repo.EntryRow[]>()
     for (const e of repo.countEntries(db, c.id, only)) {
       const k = `${e.area_id}:${e.item_id}`
-      entries.set(k, [...(entries.get(k) ?? []), e])
+      const list = entries.get(k)
+      if (list) list.push(e)
+      else entries.set(k, [e])
     }
     return rows.map((l) => {
       const k = `${l.area_id}:${l.item_id}`
@@ -366,7 +368,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
               if (!r.ok) throw badRequest(r.message)
               counted = r.hundredths
             }
-            // A save on the sheet is an entry of the signed-in user, superseding their earlier one (issue 33).
+            // A save on the sheet is a SHEET entry of the signed-in user; it speaks for the whole line (issue 33, latestPerCounter).
             const at = now()
             repo.insertEntry(db, {
               entryId: crypto.randomUUID(),
