@@ -75,13 +75,61 @@ export interface CountLine {
   counted_by: number | null
   counted_by_name: string | null
   counted_at: string | null
+  /** Issue 33: two counters' latest entries differ; a Manager resolves it before approval. */
+  double_count: boolean
+  /** The Manager's last decision on the line (KEEP, SUM or RECOUNT), who and when; null if none. */
+  resolution: LineResolution | null
+  resolved_by_name: string | null
+  resolved_at: string | null
+  /** Every entry of the line, oldest first; `current` marks each counter's latest since the last recount. */
+  entries: CountEntry[]
   expected?: number
   variance?: number | null
   variance_value?: number | null
 }
 
+export const LINE_RESOLUTIONS = ['KEEP', 'SUM', 'RECOUNT'] as const
+export type LineResolution = (typeof LINE_RESOLUTIONS)[number]
+
+/** One count entry (issue 33): appended, never overwritten; a correction is a later entry of the same counter. */
+export interface CountEntry {
+  id: string
+  user_id: number
+  user_name: string
+  /** SHEET: a save on the sheet or a scan (it speaks for the whole line); PHONE: sent in a batch of entries. */
+  source: 'SHEET' | 'PHONE'
+  /** The phone that sent it, when it named itself. */
+  device_id: string | null
+  packs: { pack_id: number; quantity: number }[]
+  /** Null for an entry saved as a plain figure or a cleared line. */
+  loose: number | null
+  /** Its figure in the item's base unit; null: the counter cleared the line. */
+  counted: number | null
+  /** When it was made (the device's clock). */
+  counted_at: string
+  stored_at: string
+  /** The counter's latest entry since the line's last recount: it makes the line's figure. */
+  current: boolean
+}
+
+/** What a device of the count last reported: when it synced and how many entries it still holds. */
+export interface CountDevice {
+  user_id: number
+  user_name: string
+  /** Null when the client sent none. */
+  device_id: string | null
+  last_sync_at: string
+  waiting: number
+}
+
 export interface StockCountDetail extends StockCount {
   lines: CountLine[]
+  /** Each (counter, device) that sent entries, latest sync first. */
+  devices: CountDevice[]
+  /** Entries the devices reported as not yet sent (the sum of their `waiting`). */
+  waiting: number
+  /** Lines with an unresolved double count. */
+  double_counts: number
   /** Products found on a shelf that are not in the catalogue (issue 32.3), in the order written. */
   found_lines: FoundLine[]
 }
@@ -147,6 +195,21 @@ export interface CountReview {
   found_lines: FoundLine[]
   /** Found lines neither mapped nor discarded: approval is refused until this is 0. */
   unresolved_found: number
+  /** Lines two counters disagree on: approval is refused until this is 0. */
+  double_counts: number
+  /** Those lines, each with the counters' latest entries (who, device, when, figure), in sheet order. */
+  double_count_lines: { area_id: number; area_name: string; item_id: number; item_name: string; entries: CountEntry[] }[]
+  devices: CountDevice[]
+  /** Entries devices still hold: a warning before approving (approval is not refused for it). */
+  waiting: number
+}
+
+/** POST /stock-counts/{id}/entries answers which of the batch's ids the server holds. */
+export interface EntriesAnswer {
+  stored: string[]
+  /** How many were new (the rest were already held: a replay). */
+  added: number
+  replayed: number
 }
 
 export interface SubmitAnswer {
@@ -250,6 +313,87 @@ export const ResolveFoundBody = v.pipe(
 )
 export type ResolveFoundInput = v.InferOutput<typeof ResolveFoundBody>
 
+// ---------- Entries (issue 33) ----------
+
+export const MAX_ENTRIES = 500
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
+
+/** One entry as the phone made it: its UUID, the line (area, item), packs + loose and the device's instant. */
+export const CountEntryBody = v.pipe(
+  v.strictObject({
+    id: v.pipe(v.string('id must be a UUID'), v.trim(), v.regex(UUID, 'id must be a UUID'), v.toLowerCase()),
+    area_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'area_id is required'), id('area_id')),
+    item_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'item_id is required'), id('item_id')),
+    packs: v.optional(v.pipe(v.array(CountPackEntry, 'packs must be a list of { pack_id, quantity }'), v.maxLength(MAX_PACKS, `packs: at most ${MAX_PACKS} pack sizes`))),
+    loose: v.optional(amount('loose')),
+    counted_at: v.pipe(
+      v.unknown(),
+      v.check((x) => x !== undefined, 'counted_at is required'),
+      v.string('counted_at must be an ISO instant (2026-11-27T09:30:00Z)'),
+      v.check((s) => INSTANT.test(s) && !Number.isNaN(Date.parse(s)), 'counted_at must be an ISO instant (2026-11-27T09:30:00Z)'),
+      v.transform((s) => new Date(s).toISOString()),
+    ),
+  }),
+  v.check((e) => e.packs !== undefined || e.loose !== undefined, 'send packs and/or loose'),
+)
+export type CountEntryInput = v.InferOutput<typeof CountEntryBody>
+
+/**
+ * POST /stock-counts/{id}/entries: up to 500 entries stored in one transaction (all or nothing). `device_id` names
+ * the phone, `queued` how many entries it still holds after this batch (both optional). Each entry is checked
+ * by parseEntries so that a refusal names the entry's id.
+ */
+export const EntriesBody = v.strictObject({
+  device_id: v.optional(v.pipe(v.string('device_id must be text'), v.trim(), v.minLength(1, 'device_id must not be empty'), v.maxLength(100, 'device_id must be at most 100 characters'), v.regex(/^[\x20-\x7e]+$/, 'device_id must be printable characters'))),
+  queued: v.optional(v.pipe(v.number('queued must be a number'), v.integer('queued must be a whole number'), v.minValue(0, 'queued must be at least 0'), v.maxValue(1_000_000, 'queued is too large'))),
+  entries: v.pipe(
+    v.unknown(),
+    v.check((x) => x !== undefined, 'entries is required'),
+    v.array(v.unknown(), 'entries must be a list of entries'),
+    v.maxLength(MAX_ENTRIES, `entries: at most ${MAX_ENTRIES} entries in one batch; send the rest in another`),
+  ),
+})
+
+/** Each entry of a batch, checked; the first bad one refuses the batch with a message naming its id. */
+export function parseEntries(raw: readonly unknown[]): { ok: true; entries: CountEntryInput[] } | { ok: false; message: string } {
+  const entries: CountEntryInput[] = []
+  const seen = new Set<string>()
+  for (let i = 0; i < raw.length; i++) {
+    const r = v.safeParse(CountEntryBody, raw[i])
+    const rawId = typeof raw[i] === 'object' && raw[i] !== null ? (raw[i] as { id?: unknown }).id : undefined
+    const name = typeof rawId === 'string' && rawId.trim() ? rawId.trim().slice(0, 60) : null
+    if (!r.success) {
+      const issue = r.issues[0]
+      const key = issue.path?.map((p) => String(p.key)).join('.') ?? ''
+      const message = issue.type === 'strict_object' && issue.expected === 'never' ? `Unknown field: ${key}` : issue.type === 'strict_object' ? 'must be an object' : issue.message
+      return { ok: false, message: COUNT_MSG.badEntry(name, i, message) }
+    }
+    if (seen.has(r.output.id)) return { ok: false, message: COUNT_MSG.badEntry(r.output.id, i, 'the batch holds this id twice') }
+    seen.add(r.output.id)
+    entries.push(r.output)
+  }
+  return { ok: true, entries }
+}
+
+/**
+ * PUT /stock-counts/{id}/lines/resolve (Manager): a double count resolved by keeping one entry (its id), adding
+ * the counters' latest figures (SUM: two shelves) or asking for a recount (RECOUNT: the line is uncounted again).
+ */
+export const ResolveLineBody = v.strictObject({
+  area_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'area_id is required'), id('area_id')),
+  item_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'item_id is required'), id('item_id')),
+  keep: v.pipe(
+    v.unknown(),
+    v.check((x) => x !== undefined && x !== null && x !== '', 'keep is required: an entry id, SUM or RECOUNT'),
+    v.string('keep must be an entry id, SUM or RECOUNT'),
+    v.trim(),
+    v.transform((s) => (/^(sum|recount)$/i.test(s) ? s.toUpperCase() : s.toLowerCase())),
+    v.check((s) => s === 'SUM' || s === 'RECOUNT' || UUID.test(s) || s.startsWith('legacy-'), 'keep must be an entry id, SUM or RECOUNT'),
+  ),
+})
+export type ResolveLineInput = v.InferOutput<typeof ResolveLineBody>
+
 export const SubmitCountBody = v.strictObject({
   uncounted: v.pipe(
     v.unknown(),
@@ -303,6 +447,25 @@ export const COUNT_MSG = {
   foundDiscarded: (name: string) => `${name} discarded: it posts nothing`,
   foundClosed: (status: string) => `This count is ${status}; found lines can be resolved while it is OPEN or SUBMITTED`,
   foundUnresolved: (names: string[]) => `Map each found line to an item or discard it before approving: ${names.join(', ')}`,
+  badEntry: (id: string | null, index: number, message: string) =>
+    `${id ? `Entry ${id}` : `Entry ${index + 1} (no id)`}: ${message}. Nothing in this batch was stored.`,
+  entryDiffers: (id: string) => `Entry ${id} is already stored with other content; an entry is never changed (send a correction as a new entry). Nothing in this batch was stored.`,
+  entryOtherCount: (id: string) => `Entry ${id} belongs to another count. Nothing in this batch was stored.`,
+  entryNotOnSheet: (id: string) => `Entry ${id}: that item is not on the count sheet of that area (add it as an item found here first). Nothing in this batch was stored.`,
+  entryAreaNotInSession: (id: string) => `Entry ${id}: that storage area is not part of this count. Nothing in this batch was stored.`,
+  entryBadPacks: (id: string, message: string) => `Entry ${id}: ${message}. Nothing in this batch was stored.`,
+  entriesClosed: (status: string, n: number) =>
+    `This count is ${status}: ${n} new ${n === 1 ? 'entry was' : 'entries were'} refused, entries are taken only while it is OPEN (a Manager can ask for a recount of a line, which reopens it). Nothing in this batch was stored.`,
+  entriesStored: (added: number, replayed: number) => (replayed ? `${added} stored, ${replayed} already held` : `${added} stored`),
+  lineDoubleCounted: 'Two counters disagree on this line: a Manager keeps one entry, adds them or asks for a recount before it can be saved again',
+  notDoubleCount: 'This line is not a double count: there is nothing to resolve',
+  resolveClosed: (status: string) => `This count is ${status}; double counts can be resolved while it is OPEN or SUBMITTED`,
+  keepNotCurrent: (entryId: string) => `Entry ${entryId} is not one of the counters' latest entries on this line; keep one of those, SUM or RECOUNT`,
+  lineNotInSession: 'That line (area and item) is not on this count',
+  resolvedKeep: (name: string) => `${name}: the kept entry is the line's figure`,
+  resolvedSum: (name: string) => `${name}: the counters' figures are added`,
+  resolvedRecount: (name: string, reopened: boolean) => `${name} is to be counted again${reopened ? '; the count is OPEN again' : ''}`,
+  doubleCounted: (lines: string[]) => `Two counters disagree on: ${lines.join(', ')}. Keep one entry, add them (SUM) or ask for a recount before approving.`,
   notCancellable: (status: string) => `This count is ${status}; only an OPEN or SUBMITTED count can be cancelled`,
 } as const
 
@@ -323,6 +486,8 @@ export const countsAccess = {
   'POST /api/stock-counts': STORE_STAFF,
   'GET /api/stock-counts/:id': STORE_STAFF,
   'PUT /api/stock-counts/:id/lines': STORE_STAFF,
+  'POST /api/stock-counts/:id/entries': STORE_STAFF,
+  'PUT /api/stock-counts/:id/lines/resolve': MANAGER_ONLY,
   'POST /api/stock-counts/:id/lines': STORE_STAFF,
   'POST /api/stock-counts/:id/found': STORE_STAFF,
   'POST /api/stock-counts/:id/found/:foundId/resolve': MANAGER_ONLY,

@@ -15,6 +15,7 @@ const item = { name: 'Oil', category_id: 1, supplier_id: 1, unit: 'L', cost_pric
 const orderLine = { item_id: 1, quantity: 1, unit_price: 1 }
 const order = { supplier_id: 1, lines: [orderLine] }
 const invoice = { invoice_number: 'INV-1', invoice_date: '2026-01-10' }
+const countEntry = { id: '0b9f6d3e-6c1a-4f7e-9a51-2f1e8c7d4b10', area_id: 1, item_id: 1, loose: 1, counted_at: '2026-11-27T09:00:00Z' }
 const recipe = { name: 'Chips', kind: 'MENU', lines: [{ item_id: 1, quantity: 1, unit: 'kg' }] }
 
 export const WRITE_ROUTES: Record<string, WriteRoute> = {
@@ -63,6 +64,15 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
     body: { area_id: 1, item_id: 1, counted: 1 },
     ids: ['area_id', 'item_id', { path: 'packs.0.pack_id', body: { area_id: 1, item_id: 1, packs: [{ pack_id: 1, quantity: 1 }] } }],
   },
+
+  'POST /api/stock-counts/:id/lines': { body: { area_id: 1, item_id: 1 }, ids: ['area_id', 'item_id'] },
+  'POST /api/stock-counts/:id/found': { body: { area_id: 1, name: 'Unlabelled bottle', counted: 1 }, ids: ['area_id'] },
+  'POST /api/stock-counts/:id/found/:foundId/resolve': { body: { item_id: 1 }, ids: ['item_id'] },
+  'POST /api/stock-counts/:id/entries': {
+    body: { device_id: 'phone-1', queued: 0, entries: [countEntry] },
+    ids: ['entries.0.area_id', 'entries.0.item_id', { path: 'entries.0.packs.0.pack_id', body: { entries: [{ ...countEntry, packs: [{ pack_id: 1, quantity: 1 }] }] } }],
+  },
+  'PUT /api/stock-counts/:id/lines/resolve': { body: { area_id: 1, item_id: 1, keep: 'SUM' }, ids: ['area_id', 'item_id'] },
 
   'POST /api/purchase-orders': { body: order, ids: ['supplier_id', 'lines.0.item_id', 'lines.0.pack_id'] },
   'POST /api/purchase-orders/from-suggestions': { body: { supplier_ids: [1], packs: [{ item_id: 1, packs: 1 }] }, ids: ['supplier_ids.0', 'packs.0.item_id'] },

@@ -166,15 +166,6 @@ export const findLine = (db: Db, id: number, areaId: number, itemId: number) =>
 
 export const countHasArea = (db: Db, id: number, areaId: number) => db.query('SELECT 1 FROM stock_count_areas WHERE count_id = $id AND area_id = $areaId').get({ id, areaId }) !== null
 
-export const setLine = (db: Db, o: { id: number; areaId: number; itemId: number; counted: number | null; userId: number; at: string }) =>
-  db
-    .query(
-      `UPDATE stock_count_lines SET counted = $counted, counted_by = CASE WHEN $counted IS NULL THEN NULL ELSE $userId END,
-         counted_at = CASE WHEN $counted IS NULL THEN NULL ELSE $at END
-       WHERE count_id = $id AND area_id = $areaId AND item_id = $itemId`,
-    )
-    .run(o)
-
 /** An item found on the shelf: a line after the area's list; the item joins the session (its snapshot is now). */
 export function addFoundLine(db: Db, o: { id: number; areaId: number; itemId: number }) {
   db.query(
@@ -320,3 +311,133 @@ export const dropUnusedItems = (db: Db, id: number) =>
          AND item_id NOT IN (SELECT item_id FROM stock_count_found WHERE count_id = $id AND resolution = 'MAPPED')`,
     )
     .run({ id })
+
+// ---------- Count entries (issue 33): appended, never overwritten ----------
+
+export interface EntryRow {
+  seq: number
+  id: string
+  count_id: number
+  area_id: number
+  item_id: number
+  user_id: number
+  user_name: string
+  source: 'SHEET' | 'PHONE'
+  device_id: string | null
+  packs: string
+  loose: number | null
+  counted: number | null
+  counted_at: string
+  stored_at: string
+}
+
+const ENTRY = `SELECT e.seq, e.id, e.count_id, e.area_id, e.item_id, e.user_id, u.name AS user_name, e.source, e.device_id, e.packs, e.loose, e.counted, e.counted_at, e.stored_at
+  FROM stock_count_entries e JOIN users u ON u.id = e.user_id`
+
+/** The stored entries among these ids (any count). */
+export const entriesByIds = (db: Db, ids: readonly string[]) =>
+  ids.length === 0 ? [] : (db.query(`${ENTRY} WHERE e.id IN (SELECT value FROM json_each($ids))`).all({ ids: JSON.stringify(ids) }) as EntryRow[])
+
+/** Every entry of a count (or of one of its lines), in the order stored. */
+export const countEntries = (db: Db, id: number, only?: { areaId: number; itemId: number }) =>
+  only
+    ? (db.query(`${ENTRY} WHERE e.count_id = $id AND e.area_id = $areaId AND e.item_id = $itemId ORDER BY e.seq`).all({ id, ...only }) as EntryRow[])
+    : (db.query(`${ENTRY} WHERE e.count_id = $id ORDER BY e.seq`).all({ id }) as EntryRow[])
+
+/** A line's entries since its last recount (seq > entry_floor), in the order they were made (device time, then stored). */
+export const lineEntries = (db: Db, id: number, areaId: number, itemId: number, floor: number) =>
+  db
+    .query(`${ENTRY} WHERE e.count_id = $id AND e.area_id = $areaId AND e.item_id = $itemId AND e.seq > $floor ORDER BY e.counted_at, e.seq`)
+    .all({ id, areaId, itemId, floor }) as EntryRow[]
+
+export const insertEntry = (
+  db: Db,
+  o: { entryId: string; id: number; areaId: number; itemId: number; userId: number; source: 'SHEET' | 'PHONE'; deviceId: string | null; packs: string; loose: number | null; counted: number | null; countedAt: string; at: string },
+) =>
+  db
+    .query(
+      `INSERT INTO stock_count_entries (id, count_id, area_id, item_id, user_id, source, device_id, packs, loose, counted, counted_at, stored_at)
+       VALUES ($entryId, $id, $areaId, $itemId, $userId, $source, $deviceId, $packs, $loose, $counted, $countedAt, $at)`,
+    )
+    .run(o)
+
+/** The (area, item) lines of a count that exist, as "area:item" keys. */
+export const lineKeys = (db: Db, id: number) =>
+  new Set((db.query('SELECT area_id, item_id FROM stock_count_lines WHERE count_id = $id').all({ id }) as { area_id: number; item_id: number }[]).map((l) => `${l.area_id}:${l.item_id}`))
+
+export interface LineState {
+  counted: number | null
+  double_count: number
+  entry_floor: number
+  settled_seq: number | null
+  resolution: 'KEEP' | 'SUM' | 'RECOUNT' | null
+}
+
+export const lineState = (db: Db, id: number, areaId: number, itemId: number) =>
+  db
+    .query('SELECT counted, double_count, entry_floor, settled_seq, resolution FROM stock_count_lines WHERE count_id = $id AND area_id = $areaId AND item_id = $itemId')
+    .get({ id, areaId, itemId }) as LineState | null
+
+/** Sets a line's figure and double-count state (the counted_by/at of its figure). */
+export const setLineFigure = (
+  db: Db,
+  o: { id: number; areaId: number; itemId: number; counted: number | null; userId: number | null; at: string | null; double: number; clearResolution: boolean },
+) =>
+  db
+    .query(
+      `UPDATE stock_count_lines SET counted = $counted, counted_by = $userId, counted_at = $at, double_count = $double,
+         resolution = CASE WHEN $clear THEN NULL ELSE resolution END, settled_seq = CASE WHEN $clear THEN NULL ELSE settled_seq END,
+         resolved_by = CASE WHEN $clear THEN NULL ELSE resolved_by END, resolved_at = CASE WHEN $clear THEN NULL ELSE resolved_at END
+       WHERE count_id = $id AND area_id = $areaId AND item_id = $itemId`,
+    )
+    .run({ id: o.id, areaId: o.areaId, itemId: o.itemId, counted: o.counted, userId: o.userId, at: o.at, double: o.double, clear: o.clearResolution ? 1 : 0 })
+
+/** A Manager's resolution of a double count: the line's figure (NULL for RECOUNT) and who decided, when. */
+export const resolveLine = (
+  db: Db,
+  o: { id: number; areaId: number; itemId: number; resolution: 'KEEP' | 'SUM' | 'RECOUNT'; counted: number | null; countedBy: number | null; countedAt: string | null; seq: number; userId: number; at: string },
+) =>
+  db
+    .query(
+      `UPDATE stock_count_lines SET counted = $counted, counted_by = $countedBy, counted_at = $countedAt, double_count = 0, resolution = $resolution,
+         settled_seq = CASE WHEN $resolution = 'RECOUNT' THEN NULL ELSE $seq END,
+         entry_floor = CASE WHEN $resolution = 'RECOUNT' THEN $seq ELSE entry_floor END,
+         resolved_by = $userId, resolved_at = $at
+       WHERE count_id = $id AND area_id = $areaId AND item_id = $itemId`,
+    )
+    .run(o)
+
+/** Per line: its double-count flag and resolution (who, when). */
+export const lineResolutions = (db: Db, id: number) =>
+  db
+    .query(
+      `SELECT l.area_id, l.item_id, l.double_count, l.entry_floor, l.resolution, u.name AS resolved_by_name, l.resolved_at
+       FROM stock_count_lines l LEFT JOIN users u ON u.id = l.resolved_by WHERE l.count_id = $id`,
+    )
+    .all({ id }) as { area_id: number; item_id: number; double_count: number; entry_floor: number; resolution: string | null; resolved_by_name: string | null; resolved_at: string | null }[]
+
+/** Lines still double counted, in sheet order, with their names. */
+export const doubleCounts = (db: Db, id: number) =>
+  db
+    .query(
+      `SELECT l.area_id, ca.area_name, l.item_id, i.name AS item_name, l.entry_floor FROM stock_count_lines l
+       JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id JOIN items i ON i.id = l.item_id
+       WHERE l.count_id = $id AND l.double_count = 1 ORDER BY ca.position, l.position, l.item_id`,
+    )
+    .all({ id }) as { area_id: number; area_name: string; item_id: number; item_name: string; entry_floor: number }[]
+
+export const recordDevice = (db: Db, o: { id: number; userId: number; deviceId: string; at: string; waiting: number }) =>
+  db
+    .query(
+      `INSERT INTO stock_count_devices (count_id, user_id, device_id, last_sync_at, waiting) VALUES ($id, $userId, $deviceId, $at, $waiting)
+       ON CONFLICT (count_id, user_id, device_id) DO UPDATE SET last_sync_at = excluded.last_sync_at, waiting = excluded.waiting`,
+    )
+    .run(o)
+
+export const countDevices = (db: Db, id: number) =>
+  db
+    .query(
+      `SELECT d.user_id, u.name AS user_name, d.device_id, d.last_sync_at, d.waiting FROM stock_count_devices d JOIN users u ON u.id = d.user_id
+       WHERE d.count_id = $id ORDER BY d.last_sync_at DESC, u.name, d.device_id`,
+    )
+    .all({ id }) as { user_id: number; user_name: string; device_id: string; last_sync_at: string; waiting: number }[]

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { AddLineBody, AreaItemsBody, COUNT_MSG, CountLineBody, FoundLineBody, ResolveFoundBody, CountListQuery, StartCountBody, StorageAreaBody, SubmitCountBody, VarianceCsvQuery } from '../../contract/counts'
+import { AddLineBody, AreaItemsBody, COUNT_MSG, CountLineBody, EntriesBody, ResolveLineBody, FoundLineBody, ResolveFoundBody, CountListQuery, StartCountBody, StorageAreaBody, SubmitCountBody, VarianceCsvQuery } from '../../contract/counts'
 import { id } from '../../contract/fields'
 import type { AppDeps } from '../../deps'
 import { signedIn } from '../../http/access'
@@ -55,6 +55,14 @@ export const stockCountRoutes = ({ counts }: AppDeps) =>
     }, { signedIn: true })
     .get('/stock-counts/:id', (ctx) => ok(counts.get(parse(id('id'), ctx.params.id), ctx.user)), { signedIn: true })
     .put('/stock-counts/:id/lines', (ctx) => ok(counts.putLine(parse(id('id'), ctx.params.id), ctx.user, parse(CountLineBody, ctx.body)), COUNT_MSG.lineSaved), { signedIn: true })
+    .put('/stock-counts/:id/lines/resolve', (ctx) => {
+      const { line, message } = counts.resolveLine(parse(id('id'), ctx.params.id), ctx.user, parse(ResolveLineBody, ctx.body))
+      return ok(line, message)
+    }, { signedIn: true })
+    .post('/stock-counts/:id/entries', (ctx) => {
+      const answer = counts.storeEntries(parse(id('id'), ctx.params.id), ctx.user, parse(EntriesBody, ctx.body))
+      return ok(answer, COUNT_MSG.entriesStored(answer.added, answer.replayed))
+    }, { signedIn: true })
     .post('/stock-counts/:id/lines', (ctx) => {
       const countId = parse(id('id'), ctx.params.id)
       const input = parse(AddLineBody, ctx.body)

@@ -4,6 +4,11 @@ import {
   type AddLineInput,
   type ApproveAnswer,
   type CountLine,
+  type CountEntry,
+  type CountDevice,
+  type EntriesAnswer,
+  type ResolveLineInput,
+  parseEntries,
   type FoundLine,
   type FoundLineInput,
   type ResolveFoundInput,
@@ -27,6 +32,7 @@ import type { StockServiceDeps } from '../stock'
 import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { markVerified, recordMovement } from '../stock'
+import { recordAudit } from '../audit'
 import * as repo from './repo'
 
 // Storage areas and count sessions (issue 17). Every balance change goes through stock/ledger.ts.
@@ -45,6 +51,22 @@ export const showsExpected = (c: Pick<repo.CountRow, 'blind' | 'status'>) => !(c
  */
 export const overThreshold = (expected: number, variance: number, valueCentsAbs: number, pct: number, value: number) =>
   variance !== 0 && (expected === 0 || (Math.abs(variance) * 100) / expected > pct || valueCentsAbs > toCents(value))
+
+/** Entries in the order they were made: the device's instant, then the order stored. */
+const entryOrder = (a: repo.EntryRow, b: repo.EntryRow) => (a.counted_at < b.counted_at ? -1 : a.counted_at > b.counted_at ? 1 : a.seq - b.seq)
+
+/**
+ * The entries that make a line's figure, given its entries in the order made: each counter's latest with a figure.
+ * A save on the sheet (PUT …/lines, a scan: source SHEET) speaks for the whole line, as it always has: it
+ * supersedes every entry stored before it (a clear clears the line), and entries stored after it compare with it.
+ */
+export function latestPerCounter(ordered: readonly repo.EntryRow[]): repo.EntryRow[] {
+  const reset = ordered.reduce((m, e) => (e.source === 'SHEET' && e.seq > m ? e.seq : m), 0)
+  const live = ordered.filter((e) => e.seq >= reset)
+  const last = new Map<number, repo.EntryRow>()
+  for (const e of live) last.set(e.user_id, e)
+  return live.filter((e) => last.get(e.user_id) === e && e.counted !== null)
+}
 
 export type CountService = ReturnType<typeof createCountService>
 
@@ -77,7 +99,8 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
   }
   const session = (id: number) => toCount(countRow(id), repo.countAreas(db, [id]))
 
-  function toLine(l: repo.LineRow, packs: Map<number, { id: number; name: string; size: number }[]>, expected: boolean, value: boolean): CountLine {
+  type LineExtras = { entries: CountEntry[]; state: ReturnType<typeof repo.lineResolutions>[number] | undefined }
+  function toLine(l: repo.LineRow, packs: Map<number, { id: number; name: string; size: number }[]>, expected: boolean, value: boolean, extras: LineExtras): CountLine {
     const line: CountLine = {
       area_id: l.area_id,
       item_id: l.item_id,
@@ -90,6 +113,11 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
       counted_by: l.counted_by,
       counted_by_name: l.counted_by_name,
       counted_at: l.counted_at,
+      double_count: extras.state?.double_count === 1,
+      resolution: (extras.state?.resolution ?? null) as CountLine['resolution'],
+      resolved_by_name: extras.state?.resolved_by_name ?? null,
+      resolved_at: extras.state?.resolved_at ?? null,
+      entries: extras.entries,
     }
     if (expected) {
       const variance = l.item_counted === null ? null : l.item_counted - l.expected
@@ -103,7 +131,66 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
   function lines(c: repo.CountRow, user: User, only?: { areaId: number; itemId: number }): CountLine[] {
     const rows = repo.countLines(db, c.id).filter((l) => !only || (l.area_id === only.areaId && l.item_id === only.itemId))
     const packs = repo.packsOfItems(db, [...new Set(rows.map((r) => r.item_id))])
-    return rows.map((l) => toLine(l, packs, showsExpected(c), isManager(user)))
+    const states = new Map(repo.lineResolutions(db, c.id).map((r) => [`${r.area_id}:${r.item_id}`, r]))
+    const entries = new Map<string, repo.EntryRow[]>()
+    for (const e of repo.countEntries(db, c.id, only)) {
+      const k = `${e.area_id}:${e.item_id}`
+      const list = entries.get(k)
+      if (list) list.push(e)
+      else entries.set(k, [e])
+    }
+    return rows.map((l) => {
+      const k = `${l.area_id}:${l.item_id}`
+      const state = states.get(k)
+      return toLine(l, packs, showsExpected(c), isManager(user), { state, entries: toEntries(entries.get(k) ?? [], state?.entry_floor ?? 0) })
+    })
+  }
+
+  /** The entries of one line in the order they were made; each counter's latest since the floor is current. */
+  function toEntries(rows: repo.EntryRow[], floor: number): CountEntry[] {
+    const sorted = [...rows].sort(entryOrder)
+    const current = new Set(latestPerCounter(sorted.filter((e) => e.seq > floor)).map((e) => e.seq))
+    return sorted.map((e) => ({
+      id: e.id,
+      user_id: e.user_id,
+      user_name: e.user_name,
+      source: e.source,
+      device_id: e.device_id,
+      packs: JSON.parse(e.packs),
+      loose: e.loose === null ? null : fromCents(e.loose),
+      counted: e.counted === null ? null : fromCents(e.counted),
+      counted_at: e.counted_at,
+      stored_at: e.stored_at,
+      current: current.has(e.seq),
+    }))
+  }
+
+  const devices = (id: number): CountDevice[] => repo.countDevices(db, id).map((d) => ({ ...d, device_id: d.device_id === '' ? null : d.device_id }))
+
+  /**
+   * A line's figure from its counters' latest entries since its last recount: one figure (or the same figure from
+   * every counter) is the line's; different figures are a double count (the figure shown is the newest entry's,
+   * approval is refused until a Manager resolves it). A KEEP or SUM holds until an entry newer than it arrives.
+   */
+  function settleLine(id: number, areaId: number, itemId: number) {
+    const st = repo.lineState(db, id, areaId, itemId)
+    if (!st) return
+    const rows = repo.lineEntries(db, id, areaId, itemId, st.entry_floor)
+    if (rows.length === 0) return
+    const settled = st.resolution === 'KEEP' || st.resolution === 'SUM'
+    if (settled && st.settled_seq !== null && rows.every((e) => e.seq <= st.settled_seq!)) return
+    const figures = latestPerCounter(rows)
+    const newest = figures.at(-1)
+    repo.setLineFigure(db, {
+      id,
+      areaId,
+      itemId,
+      counted: newest?.counted ?? null,
+      userId: newest?.user_id ?? null,
+      at: newest?.counted_at ?? null,
+      double: new Set(figures.map((e) => e.counted)).size > 1 ? 1 : 0,
+      clearResolution: settled,
+    })
   }
 
   const toFound = (f: repo.FoundRow): FoundLine => ({
@@ -145,6 +232,8 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
     })
     out.sort((a, b) => Math.abs(b.variance_value ?? 0) - Math.abs(a.variance_value ?? 0) || a.item_name.localeCompare(b.item_name) || a.item_id - b.item_id)
     const found = foundLines(id)
+    const devs = devices(id)
+    const doubles = repo.doubleCounts(db, id)
     return {
       count: toCount(c, repo.countAreas(db, [id])),
       lines: out,
@@ -153,6 +242,13 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
       needs_reason: out.filter((l) => l.over_threshold && !l.reason).length,
       found_lines: found,
       unresolved_found: found.filter((f) => f.resolution === null).length,
+      double_counts: doubles.length,
+      double_count_lines: doubles.map(({ entry_floor, ...d }) => ({
+        ...d,
+        entries: toEntries(repo.countEntries(db, id, { areaId: d.area_id, itemId: d.item_id }), entry_floor).filter((e) => e.current),
+      })),
+      devices: devs,
+      waiting: devs.reduce((n, d) => n + d.waiting, 0),
     }
   }
 
@@ -211,7 +307,16 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
 
     get(id: number, user: User): StockCountDetail {
       const c = countRow(id)
-      return { ...toCount(c, repo.countAreas(db, [id])), lines: lines(c, user), found_lines: foundLines(id) }
+      const all = lines(c, user)
+      const devs = devices(id)
+      return {
+        ...toCount(c, repo.countAreas(db, [id])),
+        lines: all,
+        found_lines: foundLines(id),
+        devices: devs,
+        waiting: devs.reduce((n, d) => n + d.waiting, 0),
+        double_counts: all.filter((l) => l.double_count).length,
+      }
     },
 
     start(user: User, input: StartCountInput): StockCountDetail {
@@ -254,6 +359,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
             line = { counted: null }
           }
           if (entering) {
+            if (repo.lineState(db, id, input.area_id, input.item_id)?.double_count === 1) throw conflict(COUNT_MSG.lineDoubleCounted)
             let counted: number | null
             if (input.counted !== undefined) counted = input.counted === null ? null : toCents(input.counted)
             else {
@@ -262,7 +368,23 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
               if (!r.ok) throw badRequest(r.message)
               counted = r.hundredths
             }
-            repo.setLine(db, { id, areaId: input.area_id, itemId: input.item_id, counted, userId: user.id, at: now() })
+            // A save on the sheet is a SHEET entry of the signed-in user; it speaks for the whole line (issue 33, latestPerCounter).
+            const at = now()
+            repo.insertEntry(db, {
+              entryId: crypto.randomUUID(),
+              id,
+              areaId: input.area_id,
+              itemId: input.item_id,
+              userId: user.id,
+              source: 'SHEET',
+              deviceId: null,
+              packs: JSON.stringify(input.counted !== undefined ? [] : (input.packs ?? [])),
+              loose: input.counted !== undefined || counted === null ? null : toCents(input.loose ?? 0),
+              counted,
+              countedAt: at,
+              at,
+            })
+            settleLine(id, input.area_id, input.item_id)
           }
           if (input.reason !== undefined) repo.setReason(db, id, input.item_id, input.reason?.trim() || null)
           return lines(c, user, { areaId: input.area_id, itemId: input.item_id })[0]
@@ -337,6 +459,115 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
         .immediate()
     },
 
+    /**
+     * Issue 33: a batch of entries made on a phone, stored in one transaction (all or nothing). An id already held
+     * with the same content is a replay (not stored again); with other content it refuses the batch. New entries
+     * are taken only while the count is OPEN. The device's sync time and queue length are recorded.
+     */
+    storeEntries(id: number, user: User, input: { device_id?: string; queued?: number; entries: unknown[] }): EntriesAnswer {
+      const parsed = parseEntries(input.entries)
+      if (!parsed.ok) throw badRequest(parsed.message)
+      const batch = parsed.entries
+      return db
+        .transaction(() => {
+          const c = countRow(id)
+          const held = new Map(repo.entriesByIds(db, batch.map((e) => e.id)).map((e) => [e.id, e]))
+          const fresh: (typeof batch)[number][] = []
+          for (const e of batch) {
+            const h = held.get(e.id)
+            if (!h) {
+              fresh.push(e)
+              continue
+            }
+            if (h.count_id !== id) throw conflict(COUNT_MSG.entryOtherCount(e.id))
+            const same = h.area_id === e.area_id && h.item_id === e.item_id && h.user_id === user.id && h.counted_at === e.counted_at &&
+              h.packs === JSON.stringify(e.packs ?? []) && h.loose === (e.loose === undefined ? null : toCents(e.loose))
+            if (!same) throw conflict(COUNT_MSG.entryDiffers(e.id))
+          }
+          if (fresh.length && c.status !== 'OPEN') throw conflict(COUNT_MSG.entriesClosed(c.status, fresh.length))
+          const at = now()
+          if (fresh.length) {
+            const areas = new Set(repo.countAreas(db, [id]).map((a) => a.id))
+            const onSheet = repo.lineKeys(db, id)
+            const packs = repo.packsOfItems(db, [...new Set(fresh.map((e) => e.item_id))])
+            const touched = new Map<string, { areaId: number; itemId: number }>()
+            for (const e of fresh) {
+              if (!areas.has(e.area_id)) throw badRequest(COUNT_MSG.entryAreaNotInSession(e.id))
+              const key = `${e.area_id}:${e.item_id}`
+              if (!onSheet.has(key)) throw badRequest(COUNT_MSG.entryNotOnSheet(e.id))
+              const r = packedToHundredths({ packs: e.packs ?? [], loose: e.loose ?? 0 }, packs.get(e.item_id) ?? [])
+              if (!r.ok) throw badRequest(COUNT_MSG.entryBadPacks(e.id, r.message))
+              repo.insertEntry(db, {
+                entryId: e.id,
+                id,
+                areaId: e.area_id,
+                itemId: e.item_id,
+                userId: user.id,
+                source: 'PHONE',
+                deviceId: input.device_id ?? null,
+                packs: JSON.stringify(e.packs ?? []),
+                loose: e.loose === undefined ? null : toCents(e.loose),
+                counted: r.hundredths,
+                countedAt: e.counted_at,
+                at,
+              })
+              touched.set(key, { areaId: e.area_id, itemId: e.item_id })
+            }
+            for (const t of touched.values()) settleLine(id, t.areaId, t.itemId)
+          }
+          if (input.device_id !== undefined || input.queued !== undefined) {
+            repo.recordDevice(db, { id, userId: user.id, deviceId: input.device_id ?? '', at, waiting: input.queued ?? 0 })
+          }
+          return { stored: batch.map((e) => e.id), added: fresh.length, replayed: batch.length - fresh.length }
+        })
+        .immediate()
+    },
+
+    /**
+     * A Manager resolves a double count: KEEP one of the counters' latest entries, SUM their figures, or RECOUNT
+     * (the line is uncounted again, its entries kept as history; a SUBMITTED count goes back to OPEN). Recorded on the
+     * line (who, when) and in the audit log.
+     */
+    resolveLine(id: number, user: User, input: ResolveLineInput): { line: CountLine; message: string } {
+      return db
+        .transaction(() => {
+          const c = countRow(id)
+          if (c.status !== 'OPEN' && c.status !== 'SUBMITTED') throw conflict(COUNT_MSG.resolveClosed(c.status))
+          const st = repo.lineState(db, id, input.area_id, input.item_id)
+          if (!st) throw badRequest(COUNT_MSG.lineNotInSession)
+          if (st.double_count !== 1) throw conflict(COUNT_MSG.notDoubleCount)
+          const rows = repo.lineEntries(db, id, input.area_id, input.item_id, st.entry_floor)
+          const figures = latestPerCounter(rows)
+          const seq = Math.max(...rows.map((e) => e.seq))
+          const at = now()
+          const base = { id, areaId: input.area_id, itemId: input.item_id, seq, userId: user.id, at }
+          if (input.keep === 'SUM') {
+            repo.resolveLine(db, { ...base, resolution: 'SUM', counted: figures.reduce((n, e) => n + e.counted!, 0), countedBy: user.id, countedAt: at })
+          } else if (input.keep === 'RECOUNT') {
+            repo.resolveLine(db, { ...base, resolution: 'RECOUNT', counted: null, countedBy: null, countedAt: null })
+          } else {
+            const kept = figures.find((e) => e.id === input.keep)
+            if (!kept) throw badRequest(COUNT_MSG.keepNotCurrent(input.keep))
+            repo.resolveLine(db, { ...base, resolution: 'KEEP', counted: kept.counted, countedBy: kept.user_id, countedAt: kept.counted_at })
+          }
+          const reopened = input.keep === 'RECOUNT' && c.status === 'SUBMITTED'
+          if (reopened) repo.setStatus(db, id, ['SUBMITTED'], 'OPEN', { submitted_at: null, submitted_by: null, uncounted: null })
+          const line = lines(countRow(id), user, { areaId: input.area_id, itemId: input.item_id })[0]
+          recordAudit(db, {
+            userId: user.id,
+            action: 'resolve_double_count',
+            entity: 'stock_count',
+            entityId: id,
+            details: { area_id: input.area_id, item_id: input.item_id, keep: input.keep, counted: line.counted, entries: figures.map((e) => ({ id: e.id, user_id: e.user_id, counted: fromCents(e.counted!) })), reopened },
+            at,
+          })
+          const name = `${line.item_name} in ${repo.areaName(db, id, input.area_id)}`
+          const message = input.keep === 'SUM' ? COUNT_MSG.resolvedSum(name) : input.keep === 'RECOUNT' ? COUNT_MSG.resolvedRecount(name, reopened) : COUNT_MSG.resolvedKeep(name)
+          return { line, message }
+        })
+        .immediate()
+    },
+
     submit(id: number, user: User, choice: UncountedChoice): SubmitAnswer {
       return db
         .transaction(() => {
@@ -366,6 +597,8 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
           const r = review(id)
           const unresolved = r.found_lines.filter((f) => f.resolution === null)
           if (unresolved.length) throw conflict(COUNT_MSG.foundUnresolved(unresolved.slice(0, 10).map((f) => f.name)))
+          const doubles = repo.doubleCounts(db, id)
+          if (doubles.length) throw conflict(COUNT_MSG.doubleCounted(doubles.slice(0, 10).map((d) => `${d.item_name} in ${d.area_name}`)))
           const missingReason = r.lines.filter((l) => l.over_threshold && !l.reason)
           if (missingReason.length) throw conflict(COUNT_MSG.needsReason(missingReason.slice(0, 10).map((l) => l.item_name)))
           const rows = repo.itemTotals(db, id).filter((t) => t.counted !== null)

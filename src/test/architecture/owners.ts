@@ -33,6 +33,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   stock_count_items: 'modules/counts',
   stock_count_lines: 'modules/counts',
   stock_count_found: 'modules/counts',
+  stock_count_entries: 'modules/counts',
+  stock_count_devices: 'modules/counts',
 
   purchase_orders: 'modules/purchasing',
   purchase_order_lines: 'modules/purchasing',
