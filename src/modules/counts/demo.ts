@@ -65,7 +65,7 @@ export function createCountsDemo(deps: CountsDemoDeps) {
     openCount(at: Date, area = 'Bar') {
       deps.travel(at)
       const areaId = areaIds[AREAS.findIndex((a) => a.name === area)]
-      const count = counts.start(deps.storekeeper, { area_ids: [areaId], blind: false, note: 'Bar count after Friday service' })
+      const count = counts.start(deps.storekeeper, { area_ids: [areaId], blind: false, note: 'Bar count after service' })
       const half = count.lines.slice(0, Math.ceil(count.lines.length / 2))
       half.forEach((line, i) => {
         deps.travel(new Date(at.getTime() + (i + 1) * 60_000))
