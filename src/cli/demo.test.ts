@@ -71,6 +71,8 @@ describe('seedDemo', () => {
     const alerts = all<{ title: string }>("SELECT title FROM alerts WHERE type = 'PRICE_CHANGE'")
     expect(alerts.map((a) => a.title)).toEqual(['Price up 7.88%: Beef T-bone'])
     expect(all('SELECT id FROM item_packs').length).toBeGreaterThan(20)
+    // The crates and cases carry their own codes beside the bottles'.
+    expect(all('SELECT id FROM item_barcodes WHERE pack_id IS NOT NULL').length).toBeGreaterThan(5)
   })
 
   test('recipes cost completely, under their targets, through the sub-recipes', async () => {

@@ -9,6 +9,7 @@ import { insertUser, roleIdByName } from '../modules/users'
 import { seedItemDetails, seedStockDemo } from '../modules/stock/demo'
 import { createItemService } from '../modules/stock/items-service'
 import { unitCodes } from '../modules/barcodes'
+import { seedPackBarcodes } from '../modules/barcodes/demo'
 import { seedKitchenDemo } from '../modules/kitchen-requests'
 import { createCountsDemo } from '../modules/counts/demo'
 import { createPurchasingDemo } from '../modules/purchasing/demo'
@@ -73,6 +74,7 @@ export async function seedDemo(deps: SeedDeps, now = new Date()): Promise<boolea
 
     travel(day(0, 7, 0))
     seedItemDetails(createItemService(core, unitCodes), manager, items)
+    seedPackBarcodes(core, manager)
 
     purchasing.orders(items, { lastDelivery: day(45, 8, 10), ordered: day(78, 9, 30), received: day(80, 7, 45), barOrdered: new Date(now.getTime() - 3 * 3_600_000) })
 
