@@ -1,6 +1,6 @@
 import { CHEF, MANAGER, STOREKEEPER } from '../contract/roles'
 import type { User } from '../contract/auth'
-import { addDays, localDate, startOfLocalDay } from '../contract/dates'
+import { addDays, daysBetween, localDate, startOfLocalDay } from '../contract/dates'
 import type { DemoContext } from '../db/demo'
 import type { AppDeps } from '../deps'
 import type { StockEvents } from '../modules/stock'
@@ -82,8 +82,11 @@ export async function seedDemo(deps: SeedDeps, now = new Date()): Promise<boolea
     const dishes = seedRecipesDemo({ ...core, manager, items })
     // The food cost period: from the day after the last-but-one count through the last count's day.
     const perDay = [23, 15, 36, 20, 16, 12, 30, 24, 25, 12, 5]
+    // Each day's grid saved at 22:00 (whole days from the start of today: a zone's clock change moves it an hour at most;
+    // one startOfLocalDay per day would cost more than the sales themselves).
+    const midnight = startOfLocalDay(today, zone).getTime()
     seedSalesDemo({ ...core, travel, manager }, addDays(today, -30), addDays(today, -1), dishes.map((d, i) => ({ ...d, perDay: perDay[i % perDay.length] })), (d) =>
-      new Date(startOfLocalDay(d, zone).getTime() + 23 * 3_600_000),
+      new Date(midnight - daysBetween(d, today) * 86_400_000 + 22 * 3_600_000),
     )
 
     counts.openCount(new Date(now.getTime() - 45 * 60_000))
