@@ -38,11 +38,13 @@ test('suggestion → order → send text → receive on a phone → balance and 
   await expect(page).toHaveURL(/\/purchasing\/orders\/\d+$/)
   await expect(page.locator('h1 + p').getByText('Draft', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Mark as sent' }).click()
+  // The expected delivery date is asked (issue 32.8), prefilled with tomorrow.
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark as sent' }).click()
   await expect(page.locator('h1 + p').getByText('Sent', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Copy text' }).click()
   const text = page.getByLabel('Order text')
-  await expect(text).toContainText(/purchase order PO-\d{8}-\d{3}/)
-  await expect(text).toContainText(`1. 3 × case (9 L) ${item.name} [SUN-9]`)
+  await expect(text).toContainText(/Purchase order PO-\d{8}-\d{3}/)
+  await expect(text).toContainText(`1. 3 × case (9 L) ${item.name} — your code SUN-9`)
   await expect(text).toContainText(`To: ${supplier.name}`)
 
   // Receiving on the phone: prefilled with 3 cases at 18.00 (2.00 per L); the invoice says 22.50 a case.

@@ -48,7 +48,8 @@ test('a Chef builds the pasta plate on a phone: the live cost tree reaches 1.27 
 
   await signInAs(page, 'Chef', '/recipes')
   await expect(page.getByRole('heading', { name: 'Recipes', level: 1 })).toBeVisible()
-  await page.getByRole('button', { name: 'New recipe' }).click()
+  await page.getByRole('link', { name: 'New recipe' }).click()
+  await expect(page).toHaveURL(/\/recipes\/new$/)
   await page.getByLabel('Name', { exact: true }).fill(`Pasta plate ${tag}`)
   await page.getByLabel(/^Menu price/).fill('5')
 
@@ -89,7 +90,7 @@ test('a Chef builds the pasta plate on a phone: the live cost tree reaches 1.27 
   expect(width).toBeLessThanOrEqual(375)
   await page.getByRole('button', { name: 'Save recipe' }).click()
   await expect(page.getByText('Recipe created successfully')).toBeVisible()
-  await expect(page.getByRole('button', { name: `Pasta plate ${tag}` })).toBeVisible()
+  await expect(page.getByRole('link', { name: `Pasta plate ${tag}` })).toBeVisible()
 })
 
 test('a Storekeeper reads a recipe and its cost, with no editing', async ({ page }) => {
@@ -99,10 +100,10 @@ test('a Storekeeper reads a recipe and its cost, with no editing', async ({ page
   const res = await page.request.post('/api/recipes', { headers: { authorization: `Bearer ${token}` }, data: { name: `Rice bowl ${tag}`, kind: 'MENU', menu_price: 2, lines: [{ item_id: rice.id, quantity: 150, unit: 'g' }] } })
   expect(res.status()).toBe(201)
   await signInAs(page, 'Storekeeper', '/recipes')
-  await expect(page.getByRole('button', { name: 'New recipe' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'New recipe' })).toHaveCount(0)
   // Found by name: the list pages by 10 and the demo's menu fills the first page (issue 32.11).
   await page.getByLabel('Search recipes').fill(`Rice bowl ${tag}`)
-  await page.getByRole('button', { name: `Rice bowl ${tag}` }).click()
+  await page.getByRole('link', { name: `Rice bowl ${tag}` }).click()
   await expect(page.getByText('30.00%')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Save recipe' })).toHaveCount(0)
   await expectAccessible(page)

@@ -21,7 +21,7 @@ test("'liters' and '750ml' read right", async ({ page }) => {
   expect(imported.status(), await imported.text()).toBe(200)
 
   await signInAs(page, 'Manager', '/recipes')
-  await page.getByRole('button', { name: `Milk tea ${tag}` }).click()
+  await page.getByRole('link', { name: `Milk tea ${tag}` }).click()
   const cost = page.getByRole('region', { name: 'Cost' })
   const lineCost = (Math.round(milk!.cost_price * 25) / 100).toFixed(2)
   await expect(cost.getByText(new RegExp(lineCost.replace('.', '\\.'))).first()).toBeVisible()

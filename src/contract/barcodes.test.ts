@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { BARCODE_MSG, gs1Date, gtinCheckDigit, innerGtin, normaliseCode, parseGs1, shownCode } from './barcodes'
+import { BARCODE_MSG, gs1Date, gtinCheckDigit, innerGtin, looksLikeName, normaliseCode, parseGs1, shownCode } from './barcodes'
 
 const NOW = new Date('2026-11-23T12:00:00Z')
 
@@ -102,5 +102,13 @@ describe('shownCode (issue 32.10: one way on every screen)', () => {
   })
   test('a code saved before check digits were checked is shown as it was typed', () => {
     expect(shownCode('04006381333932', false)).toBe('04006381333932')
+  })
+})
+
+describe('looksLikeName (issue 32.3: a typed name on /scan is searched, never saved as a code)', () => {
+  test('a space or no digit at all is a name; anything with a digit and no space is a code', () => {
+    for (const name of ['gin', 'Green bottle', 'Tonic water 500 ml', '  Castle  ']) expect(looksLikeName(name)).toBe(true)
+    for (const code of ['6001234567890', 'RIMS-12', 'SUP-404', 'ABC123']) expect(looksLikeName(code)).toBe(false)
+    expect(looksLikeName('   ')).toBe(false)
   })
 })

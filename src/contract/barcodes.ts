@@ -57,6 +57,15 @@ export function normaliseCode(raw: string): NormalisedCode {
   return { ok: true, code: s, gtin: null }
 }
 
+/**
+ * Typed text that is a name, not a code (issue 32.3): it has a space, or no digit at all ("gin", "Green bottle").
+ * The scan screen searches the sheet by name for it and never offers to save it as a barcode.
+ */
+export const looksLikeName = (text: string) => {
+  const t = text.trim()
+  return t !== '' && (/\s/.test(t) || !/\d/.test(t))
+}
+
 /** A GTIN-14 as people read it: 13 digits when it is an EAN-13/UPC (leading 0), else all 14. */
 export const displayCode = (code: string) => (/^0\d{13}$/.test(code) ? code.slice(1) : code)
 
@@ -346,7 +355,7 @@ export const SCAN_MSG = {
   scanIdReused: (scanId: string) => `scan_id ${scanId} was already used for another scan on this count; send a new scan_id for each scan`,
   undone: 'Scan undone',
   alreadyUndone: 'This scan was already undone',
-  unknownCode: (code: string) => `No item has the code ${code}: link it to an item, create one, or skip it`,
+  unknownCode: (code: string) => `Not found: no item has the code ${code}`,
   noCode: 'This GS1 label carries no GTIN (01) to count',
 } as const
 

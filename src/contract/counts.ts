@@ -82,6 +82,37 @@ export interface CountLine {
 
 export interface StockCountDetail extends StockCount {
   lines: CountLine[]
+  /** Products found on a shelf that are not in the catalogue (issue 32.3), in the order written. */
+  found_lines: FoundLine[]
+}
+
+export const FOUND_RESOLUTIONS = ['MAPPED', 'DISCARDED'] as const
+export type FoundResolution = (typeof FOUND_RESOLUTIONS)[number]
+
+/**
+ * An unknown product found on a shelf (an unlabelled bottle): a name, a note describing it and a counted
+ * quantity. It changes no figure by itself: a Manager maps it to an item (`item_quantity`, in that item's base
+ * unit, then counts for the item) or discards it; a count with an unresolved found line cannot be approved.
+ */
+export interface FoundLine {
+  id: number
+  area_id: number
+  area_name: string
+  name: string
+  note: string | null
+  /** As the counter typed it (the product's unit is not known yet). */
+  counted: number
+  added_by: number
+  added_by_name: string
+  added_at: string
+  resolution: FoundResolution | null
+  item_id: number | null
+  item_name: string | null
+  item_unit: string | null
+  /** What counts for the mapped item, in its base unit (null unless MAPPED). */
+  item_quantity: number | null
+  resolved_by_name: string | null
+  resolved_at: string | null
 }
 
 /** The variance review: one row per item (its lines summed over areas). */
@@ -102,6 +133,8 @@ export interface ReviewLine {
   /** Over count_variance_pct or count_variance_value: needs a reason before approval. */
   over_threshold: boolean
   reason: string | null
+  /** The part of `counted` that comes from found lines mapped to this item (null: none). */
+  found_quantity: number | null
 }
 
 export interface CountReview {
@@ -111,6 +144,9 @@ export interface CountReview {
   thresholds: { count_variance_pct: number; count_variance_value: number }
   /** Items over a threshold still without a reason. */
   needs_reason: number
+  found_lines: FoundLine[]
+  /** Found lines neither mapped nor discarded: approval is refused until this is 0. */
+  unresolved_found: number
 }
 
 export interface SubmitAnswer {
@@ -183,6 +219,37 @@ export const CountLineBody = v.pipe(
 )
 export type CountLineInput = v.InferOutput<typeof CountLineBody>
 
+/** POST /stock-counts/{id}/lines: an item of the catalogue found on the shelf, added to the area's sheet. */
+export const AddLineBody = v.strictObject({
+  area_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'area_id is required'), id('area_id')),
+  item_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'item_id is required'), id('item_id')),
+})
+export type AddLineInput = v.InferOutput<typeof AddLineBody>
+
+/** POST /stock-counts/{id}/found: a product not in the catalogue (name, a note describing it, counted). */
+export const FoundLineBody = v.strictObject({
+  area_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'area_id is required'), id('area_id')),
+  name: safeName('name', 120),
+  note: optionalText('note', 500),
+  counted: v.pipe(v.unknown(), v.check((x) => x !== undefined && x !== null, 'counted is required'), amount('counted', 0.01)),
+})
+export type FoundLineInput = v.InferOutput<typeof FoundLineBody>
+
+/**
+ * POST /stock-counts/{id}/found/{foundId}/resolve (Manager): `{ item_id, item_quantity? }` maps it to an item
+ * (item_quantity in that item's base unit; the counted figure when absent), `{ discard: true }` discards it.
+ */
+export const ResolveFoundBody = v.pipe(
+  v.strictObject({
+    item_id: v.optional(id('item_id')),
+    item_quantity: v.optional(amount('item_quantity')),
+    discard: v.optional(v.literal(true, 'discard must be true')),
+  }),
+  v.check((b) => (b.item_id !== undefined) !== (b.discard === true), 'Send item_id (map it to an item) or discard: true'),
+  v.check((b) => !(b.discard && b.item_quantity !== undefined), 'item_quantity goes with item_id, not with discard'),
+)
+export type ResolveFoundInput = v.InferOutput<typeof ResolveFoundBody>
+
 export const SubmitCountBody = v.strictObject({
   uncounted: v.pipe(
     v.unknown(),
@@ -229,6 +296,13 @@ export const COUNT_MSG = {
   wouldGoNegative: (names: string[]) => `Approving would make stock negative for: ${names.join(', ')}. Nothing was posted.`,
   inactiveItems: (names: string[]) => `These items were deactivated during the count: ${names.join(', ')}. Reactivate them to approve.`,
   cancelled: 'Count cancelled',
+  lineAdded: (item: string, area: string) => `${item} added to the sheet of ${area}`,
+  alreadyOnSheet: (item: string, area: string) => `${item} is already on the sheet of ${area}; count it on its line`,
+  foundAdded: (name: string) => `${name} added as a found line; a Manager maps it to an item or discards it at review`,
+  foundMapped: (name: string, item: string) => `${name} now counts for ${item}`,
+  foundDiscarded: (name: string) => `${name} discarded: it posts nothing`,
+  foundClosed: (status: string) => `This count is ${status}; found lines can be resolved while it is OPEN or SUBMITTED`,
+  foundUnresolved: (names: string[]) => `Map each found line to an item or discard it before approving: ${names.join(', ')}`,
   notCancellable: (status: string) => `This count is ${status}; only an OPEN or SUBMITTED count can be cancelled`,
 } as const
 
@@ -249,6 +323,9 @@ export const countsAccess = {
   'POST /api/stock-counts': STORE_STAFF,
   'GET /api/stock-counts/:id': STORE_STAFF,
   'PUT /api/stock-counts/:id/lines': STORE_STAFF,
+  'POST /api/stock-counts/:id/lines': STORE_STAFF,
+  'POST /api/stock-counts/:id/found': STORE_STAFF,
+  'POST /api/stock-counts/:id/found/:foundId/resolve': MANAGER_ONLY,
   'POST /api/stock-counts/:id/submit': STORE_STAFF,
   'GET /api/stock-counts/:id/review': MANAGER_ONLY,
   'POST /api/stock-counts/:id/approve': MANAGER_ONLY,

@@ -65,11 +65,63 @@ const queryFlag = (field: string, fallback: boolean) =>
     fallback ? 'true' : 'false',
   )
 
-/** POST /imports/{kind}?dry_run=true|false[&set_quantity=true][&map={…}]: a dry run unless dry_run=false. */
+/** The most columns one field may be built from, and the longest "same value for every row". */
+export const MAX_LAYOUT_COLUMNS = 10
+export const MAX_LAYOUT_VALUE = 200
+
+/**
+ * Where one field's value comes from (issue 32.7): columns of the file by position (0 = column A; several are joined
+ * with spaces, empty parts skipped, or added up for an amount), or the same value for every row.
+ */
+export const ImportSource = v.union(
+  [
+    v.strictObject({
+      columns: v.pipe(
+        v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9999)), 'columns must be a list of column positions'),
+        v.minLength(1, 'columns must name at least one column'),
+        v.maxLength(MAX_LAYOUT_COLUMNS, `a field is built from at most ${MAX_LAYOUT_COLUMNS} columns`),
+      ),
+    }),
+    v.strictObject({ value: v.pipe(v.string(), v.maxLength(MAX_LAYOUT_VALUE, `a value for every row is at most ${MAX_LAYOUT_VALUE} characters`)) }),
+  ],
+  'each field of layout needs { columns: [positions] } or { value: text }',
+)
+export type ImportSource = v.InferOutput<typeof ImportSource>
+
+/** `?layout=` a JSON object field → source: replaces the header matching (and `map`) whole; columns it does not name are not read. */
+const layoutParam = v.pipe(
+  v.string('layout must be a JSON object of field → source'),
+  v.maxLength(10_000, 'layout is too long'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    try {
+      const parsed = JSON.parse(dataset.value) as unknown
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        const r = v.safeParse(v.record(v.string(), ImportSource), parsed)
+        if (r.success) return r.output
+        addIssue({ message: `layout: ${r.issues[0].message}` })
+        return NEVER
+      }
+    } catch {}
+    addIssue({ message: 'layout must be a JSON object of field → source' })
+    return NEVER
+  }),
+)
+
+/** What to do with several rows of one file for one item (the same sku, else barcode, else name). */
+export const REPEAT_RULES = ['refuse', 'last', 'sum'] as const
+export type RepeatRule = (typeof REPEAT_RULES)[number]
+
+/**
+ * POST /imports/{kind}?dry_run=true|false[&set_quantity=true][&map={…}|&layout={…}][&repeats=refuse|last|sum][&round_prices=true]:
+ * a dry run unless dry_run=false.
+ */
 export const ImportQuery = v.object({
   dry_run: queryFlag('dry_run', true),
   set_quantity: queryFlag('set_quantity', false),
   map: v.optional(columnMap),
+  layout: v.optional(layoutParam),
+  repeats: v.optional(v.picklist(REPEAT_RULES, `repeats must be one of ${REPEAT_RULES.join(', ')}`), 'refuse'),
+  round_prices: queryFlag('round_prices', false),
 })
 export type ImportOptions = v.InferOutput<typeof ImportQuery>
 
@@ -183,6 +235,70 @@ export function headerCells(text: string, delimiter: Delimiter = detectDelimiter
   return cells.map((c) => c.trim())
 }
 
+// ---------- The wizard's view of a file (issue 32.7) ----------
+
+/** "A", "B", … "Z", "AA": a column's letter as a spreadsheet shows it. */
+export function columnLetter(i: number): string {
+  let s = ''
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s
+  return s
+}
+
+/** The positions whose header (normalised) appears more than once in the file. */
+export function repeatedHeaders(headers: string[]): Set<number> {
+  const seen = new Map<string, number[]>()
+  headers.forEach((h, i) => {
+    const k = normaliseHeader(h)
+    if (k) seen.set(k, [...(seen.get(k) ?? []), i])
+  })
+  return new Set([...seen.values()].filter((at) => at.length > 1).flat())
+}
+
+/** A header as the wizard and the errors name it: a repeated one says its column ("Full bottles (column C)"). */
+export const headerLabel = (headers: string[], i: number, repeated = repeatedHeaders(headers)) =>
+  repeated.has(i) ? `${headers[i] || '(no header)'} (column ${columnLetter(i)})` : headers[i] || `(column ${columnLetter(i)})`
+
+/** The file's layout as a key: the same headers in the same order (whatever their case or spacing) are the same file shape. */
+export const headerSignature = (headers: string[]) => headers.map(normaliseHeader).join('|')
+
+/** The first `n` data rows of a file (quotes honoured, line breaks inside quotes kept): the wizard's sample values. */
+export function leadingRows(text: string, n: number, delimiter: Delimiter = detectDelimiter(text)): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  const end = () => {
+    row.push(cell)
+    cell = ''
+    if (row.some((c) => c.trim() !== '')) rows.push(row)
+    row = []
+  }
+  for (; i < text.length && rows.length <= n; i++) {
+    const c = text[i]
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
+      else if (c === '"') quoted = false
+      else cell += c
+    } else if (c === '"') quoted = true
+    else if (c === delimiter) row.push(cell), (cell = '')
+    else if (c === '\r' && text[i + 1] === '\n') {
+      end()
+      i++
+    } else if (c === '\n' || c === '\r') end()
+    else cell += c
+  }
+  if (rows.length <= n && (cell !== '' || row.length)) end()
+  return rows.slice(1, n + 1).map((r) => r.map((c) => c.trim()))
+}
+
+/** A field built from several columns: text joined with single spaces, empty parts skipped ("Weller " + "12 Year" → "Weller 12 Year"). */
+export const joinCells = (cells: string[]) =>
+  cells
+    .map((c) => c.trim())
+    .filter((c) => c !== '')
+    .join(' ')
+
 // ---------- Messages ----------
 
 export const IMPORT_MSG = {
@@ -197,6 +313,12 @@ export const IMPORT_MSG = {
   notUtf8: 'The file is not UTF-8 text. In Excel choose "CSV UTF-8"; in LibreOffice choose the character set "Unicode (UTF-8)".',
   empty: 'The file is empty: it needs a header row and at least one row',
   csvOnly: 'The file must be sent as text/csv',
+  rounded: (n: number) => `${n} price${n === 1 ? '' : 's'} rounded to the cent`,
+  repeatsKept: (dropped: number, items: number) => `${dropped} repeated row${dropped === 1 ? '' : 's'} for ${items} item${items === 1 ? '' : 's'}: the last row of each was kept`,
+  repeatsSummed: (dropped: number, items: number) => `${dropped} repeated row${dropped === 1 ? '' : 's'} for ${items} item${items === 1 ? '' : 's'}: quantities added up, the other columns read from the last row`,
+  unknownField: (field: string) => `layout names "${field}", which is not a column of this import`,
+  noSuchColumn: (at: number, count: number) => `layout names column ${columnLetter(at)}, but the file has ${count} column${count === 1 ? '' : 's'}`,
+  orderPackGone: (pack: string) => `The pack “${pack}” of an item was deleted while the file was imported; nothing was imported. Check the file again.`,
   bulkUpdated: (n: number) => `${n} item${n === 1 ? '' : 's'} updated`,
   unknownItems: (ids: number[]) => `Unknown item ids: ${ids.join(', ')}. Nothing was changed.`,
 } as const

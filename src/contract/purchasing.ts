@@ -95,7 +95,26 @@ export interface PurchaseOrderLine {
   outstanding: number
   /** The last received price per pack, to prefill receiving; null when never received. */
   last_price: number | null
+  /**
+   * The price per pack receiving compares a new price with (issue 32.5): the last received price, or on a first
+   * delivery the item's cost price × the pack size; null when there is neither (a cost of 0).
+   */
+  compare_price: number | null
+  compare_basis: PriceBasis | null
+  /** Σ value of this line's receipt lines (quantity × invoiced price, rounded per line). */
+  received_value: number
+  /** The price per pack on the latest receipt of this line; null when nothing was received yet. */
+  invoiced_price: number | null
+  /** Base units sent back from this line's receipts, and their value at the invoiced cost. */
+  returned_quantity: number
+  returned_value: number
 }
+
+/** What a received price was compared with: the item's last received price, or (first delivery) its cost price. */
+export type PriceBasis = 'LAST_PRICE' | 'COST_PRICE'
+
+/** "per case of 24 bottle", "per kg": what a price on an order or receiving line is for (issue 32.5). */
+export const pricePer = (pack: Pick<PackRef, 'name' | 'size'> | null, unit: string): string => (pack ? `per ${pack.name} of ${pack.size} ${unit}` : `per ${unit}`)
 
 export interface PurchaseOrderSummary {
   id: number
@@ -134,6 +153,9 @@ export interface PurchaseOrder extends PurchaseOrderSummary {
   receipts: ReceiptSummary[]
   /** The price_alert_pct setting, so that receiving warns of a jump before saving. */
   price_alert_pct: number
+  /** Σ lines' received_value and returned_value (issue 32.5: ordered / received / returned with values). */
+  received_total: number
+  returned_total: number
 }
 
 export interface ReceiptLine {
@@ -177,7 +199,38 @@ export interface PriceChange {
   new_price: number
   change_pct: number
   priority: 'MEDIUM' | 'HIGH'
+  /** LAST_PRICE, or COST_PRICE on the item's first delivery. */
+  compared_with: PriceBasis
 }
+
+/**
+ * A received line whose price differed from what it was compared with (the last price, or the cost price on a
+ * first delivery): the Manager dashboard's "Price changes" card, GET /purchasing/price-changes. Prices per pack.
+ */
+export interface RecentPriceChange {
+  receipt_line_id: number
+  receipt_id: number
+  order_id: number | null
+  order_number: string | null
+  invoice_number: string
+  invoice_date: string
+  supplier_name: string
+  item_id: number
+  item_name: string
+  unit: string
+  pack: PackRef | null
+  old_price: number
+  new_price: number
+  compared_with: PriceBasis
+  change_pct: number
+  /** At or over the price_alert_pct setting (the size of change a PRICE_CHANGE alert is raised for). */
+  over_threshold: boolean
+  created_at: string
+}
+export const PRICE_CHANGES_LIMIT = 50
+export const PriceChangesQuery = v.object({
+  limit: v.optional(v.pipe(v.unknown(), v.transform(Number), v.number('limit must be a number'), v.integer('limit must be a whole number'), v.minValue(1, 'limit must be at least 1'), v.maxValue(PRICE_CHANGES_LIMIT, `limit must be at most ${PRICE_CHANGES_LIMIT}`)), 5),
+})
 
 export interface Receipt extends ReceiptSummary {
   lines: ReceiptLine[]
@@ -236,6 +289,10 @@ export const FromSuggestionsBody = v.strictObject({
   packs: v.optional(v.pipe(v.array(SuggestionPacks, 'packs must be a list'), v.maxLength(20_000, 'packs has too many lines'))),
 })
 export type FromSuggestionsInput = v.InferOutput<typeof FromSuggestionsBody>
+
+/** Mark as sent (issue 32.8): the expected delivery date; without one the order keeps its own, else tomorrow. */
+export const SendOrderBody = v.strictObject({ expected_date: v.optional(isoDate('expected_date')) })
+export type SendOrderInput = v.InferOutput<typeof SendOrderBody>
 
 export const CloseOrderBody = v.strictObject({ reason: requiredText('reason', 500) })
 
@@ -376,6 +433,7 @@ export const purchasingAccess = {
   'GET /api/receipts/:id': STORE_STAFF,
   'POST /api/receipts/:id/returns': STORE_STAFF,
   'GET /api/items/:id/prices': STORE_STAFF,
+  'GET /api/purchasing/price-changes': MANAGER_ONLY,
 } as const satisfies Record<string, Access>
 
 // ---------- Pure rules (server and UI) ----------

@@ -157,20 +157,42 @@ export const RecipeListQuery = v.object({
 
 // ---------- Sales ----------
 
+/** A till's name ("Square bar"): mappings are kept per till. '' (or left out) is "no till named", mappings for every till. */
+export const POS_MAX = 60
+export const posName = (field = 'pos') => v.pipe(visibleCode(field), v.maxLength(POS_MAX, `${field} must be at most ${POS_MAX} characters`))
+
 export const SalesImportQuery = v.pipe(
   v.object({
     dry_run: v.optional(v.picklist(['true', 'false'], 'dry_run must be true or false'), 'true'),
     from: v.optional(isoDate('from')),
     to: v.optional(isoDate('to')),
+    pos: v.optional(posName(), ''),
   }),
   v.check((q) => (q.from === undefined) === (q.to === undefined), 'Give both from and to, or neither'),
   v.check((q) => !q.from || !q.to || q.from <= q.to, 'from cannot be after to'),
 )
 
+const mappingTarget = v.pipe(v.unknown(), v.check((x) => x !== undefined, 'recipe_id is required (null to ignore the code)'), v.nullable(id('recipe_id')))
+
 export const SalesMappingBody = v.strictObject({
   code: v.pipe(visibleCode('code'), v.nonEmpty('code is required')),
-  recipe_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'recipe_id is required (null to ignore the code)'), v.nullable(id('recipe_id'))),
+  recipe_id: mappingTarget,
+  pos: v.optional(posName(), ''),
 })
+
+/** Many ticked codes of one till mapped to one dish, or ignored (recipe_id null), in one action. */
+export const MAX_BULK_CODES = 2000
+export const SalesMappingsBulkBody = v.strictObject({
+  codes: v.pipe(
+    v.array(v.pipe(visibleCode('codes'), v.nonEmpty('codes cannot hold an empty code')), 'codes must be a list'),
+    v.minLength(1, 'Tick at least one code'),
+    v.maxLength(MAX_BULK_CODES, `At most ${MAX_BULK_CODES} codes at once`),
+  ),
+  recipe_id: mappingTarget,
+  pos: v.optional(posName(), ''),
+})
+
+export const SalesMappingsQuery = v.object({ pos: v.optional(posName()) })
 
 export const SalesDayBody = v.strictObject({
   lines: v.pipe(
@@ -200,6 +222,8 @@ export interface SalesImportLine {
   net_sales: number
   /** How many CSV rows were summed into this line. */
   rows: number
+  /** The sale's instant when the file gives a time (rows of one code at one instant summed), else null. */
+  sold_at: string | null
   status: SaleStatus
   recipe_id: number | null
   recipe_name: string | null
@@ -207,15 +231,28 @@ export interface SalesImportLine {
 
 export interface SalesImportResult {
   dry_run: boolean
+  /** The till the file came from ('' when none was named): its mappings resolved the codes. */
+  pos: string
+  /** Recognised layout: 'square' (Items Detail CSV) or 'generic'. */
+  format: 'square' | 'generic'
+  /** Data rows read, counted or not. */
   rows_read: number
+  /** Rows counted as sales (rows_read less the voided and refunded ones). */
+  rows_counted: number
+  /** Voided lines (Square's "(Voided)"), refunds (negative quantity, a Refund event or a refund/void flag): not counted. */
+  voided_rows: number
+  /** First and last sale date in the file (the period of a whole-period export), null when nothing was counted. */
+  first_date: string | null
+  last_date: string | null
   dates: string[]
   lines: SalesImportLine[]
-  unmapped: { code: string; name: string | null; quantity: number; net_sales: number }[]
+  unmapped: { code: string; name: string | null; quantity: number; net_sales: number; rows: number }[]
   /** Lines of these dates already stored, replaced by this import (or that would be). */
   replaced: number
 }
 
 export interface SalesMapping {
+  pos: string
   code: string
   recipe_id: number | null
   recipe_name: string | null
@@ -233,16 +270,45 @@ export interface SalesDayLine {
   status: SaleStatus
 }
 
+export interface SalesBulkMappingResult {
+  pos: string
+  recipe_id: number | null
+  recipe_name: string | null
+  codes: number
+}
+
+/** A till named on an import or a mapping, most recently used first. */
+export interface SalesSource {
+  pos: string
+  mappings: number
+  lines: number
+  last_used: string | null
+}
+
 // ---------- Period reports: food cost and actual vs theoretical (between two approved counts) ----------
+
+/**
+ * A sales window's end: a day (YYYY-MM-DD, the whole day), a local date and time in the restaurant's zone
+ * (YYYY-MM-DDTHH:MM[:SS], what a datetime-local input gives) or a UTC instant (…Z, a count's approved_at).
+ */
+export const SALES_BOUND = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z?)?$/
+const salesBound = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM)`),
+    v.trim(),
+    v.regex(SALES_BOUND, `${field} must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM)`),
+    v.check((s) => v.safeParse(isoDate(field), s.slice(0, 10)).success && (s.length <= 10 || (Number(s.slice(11, 13)) < 24 && Number(s.slice(14, 16)) < 60 && (s.length < 19 || Number(s.slice(17, 19)) < 60))), `${field} must be a real date and time`),
+  )
 
 export const PeriodQuery = v.pipe(
   v.object({
     opening_count_id: id('opening_count_id'),
     closing_count_id: id('closing_count_id'),
-    sales_from: v.optional(isoDate('sales_from')),
-    sales_to: v.optional(isoDate('sales_to')),
+    sales_from: v.optional(salesBound('sales_from')),
+    sales_to: v.optional(salesBound('sales_to')),
   }),
-  v.check((q) => !q.sales_from || !q.sales_to || q.sales_from <= q.sales_to, 'sales_from cannot be after sales_to'),
+  // Dates only: in order here. A time or an instant is put in order by the service, in the restaurant's zone.
+  v.check((q) => !q.sales_from || !q.sales_to || q.sales_from.length > 10 || q.sales_to.length > 10 || q.sales_from <= q.sales_to, 'sales_from cannot be after sales_to'),
 )
 export type PeriodQuery = v.InferOutput<typeof PeriodQuery>
 
@@ -265,8 +331,20 @@ export interface NotCountedItem {
 interface PeriodHead {
   opening_count: PeriodCount
   closing_count: PeriodCount
+  /** The first and last calendar day of the sales window (restaurant's zone). */
   sales_from: string
   sales_to: string
+  /**
+   * The sales window as instants, [from, to): by default the opening count's approval to the closing count's,
+   * so two counts approved the same day bound a window of hours. A timed sale counts when it falls inside;
+   * a day's summary when its whole day does (days after the opening count's day through the closing count's).
+   */
+  sales_from_at: string
+  sales_to_at: string
+  /** Sales lines stored in the window (any status); 0 → `no_sales` is said plainly. */
+  sales_lines: number
+  /** "No sales recorded between … and …" when no line falls in the window, else null. */
+  no_sales: string | null
   /** Sales rows in the range whose code is neither mapped nor ignored: the report is not final while any remain. */
   unmapped_sales_rows: number
   final: boolean
@@ -330,6 +408,10 @@ export const RECIPE_MSG = {
   prepOnly: (field: string) => `${field} is only for MENU recipes`,
   yieldRequired: 'A PREP recipe needs yield_quantity and yield_unit (what one batch makes)',
   mappingSaved: 'Sales code mapped',
+  codesMapped: (n: number, name: string) => `${n} code${n === 1 ? '' : 's'} mapped to ${name}`,
+  codesIgnored: (n: number) => `${n} code${n === 1 ? '' : 's'} ignored; ${n === 1 ? 'it is' : 'they are'} not asked again`,
+  salesWindowEmpty: 'The sales window ends before it starts: sales_to must be after sales_from',
+  noSales: (from: string, to: string) => `No sales recorded between ${from} and ${to}`,
   mappingIgnored: 'Sales code ignored',
   salesImported: (lines: number, dates: number) => `Imported ${lines} sales line${lines === 1 ? '' : 's'} over ${dates} day${dates === 1 ? '' : 's'}`,
   salesChecked: 'Dry run: nothing was saved',
@@ -368,6 +450,8 @@ export const recipesAccess = {
   'POST /api/sales/import': MANAGER_ONLY,
   'GET /api/sales/mappings': MANAGER_ONLY,
   'PUT /api/sales/mappings': MANAGER_ONLY,
+  'POST /api/sales/mappings/bulk': MANAGER_ONLY,
+  'GET /api/sales/sources': MANAGER_ONLY,
   'GET /api/sales/unmapped': MANAGER_ONLY,
   'GET /api/sales/:date': MANAGER_ONLY,
   'PUT /api/sales/:date': MANAGER_ONLY,

@@ -15,6 +15,9 @@ import m0014 from '../../migrations/0014_kitchen_minimums.sql' with { type: 'tex
 import m0015 from '../../migrations/0015_exact_costs.sql' with { type: 'text' }
 import m0016 from '../../migrations/0016_unchecked_barcodes.sql' with { type: 'text' }
 import m0017 from '../../migrations/0017_ledger_source_lines.sql' with { type: 'text' }
+import m0018 from '../../migrations/0018_purchasing_price_basis.sql' with { type: 'text' }
+import m0019 from '../../migrations/0019_sales_till.sql' with { type: 'text' }
+import m0020 from '../../migrations/0020_count_found_lines.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -35,4 +38,7 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0015_exact_costs', sql: m0015 },
   { name: '0016_unchecked_barcodes', sql: m0016 },
   { name: '0017_ledger_source_lines', sql: m0017 },
+  { name: '0018_purchasing_price_basis', sql: m0018 },
+  { name: '0019_sales_till', sql: m0019 },
+  { name: '0020_count_found_lines', sql: m0020 },
 ]

@@ -76,6 +76,7 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
   'PUT /api/recipes/:id': { body: { name: 'Chips' }, ids: ['lines.0.item_id'].map((path) => ({ path, body: { lines: recipe.lines } })) },
   'POST /api/recipes/cost-preview': { body: { kind: 'MENU', lines: [] }, ids: ['id', { path: 'lines.0.item_id', body: { kind: 'MENU', lines: recipe.lines } }] },
   'PUT /api/sales/mappings': { body: { code: 'P01', recipe_id: 1 }, ids: ['recipe_id'] },
+  'POST /api/sales/mappings/bulk': { body: { codes: ['P01'], recipe_id: 1 }, ids: ['recipe_id'] },
   'PUT /api/sales/:date': { path: '/api/sales/2026-01-10', body: { lines: [{ recipe_id: 1, quantity: 1 }] }, ids: ['lines.0.recipe_id'] },
   'POST /api/reports/generate': { body: { report_type: 'wastage', start_date: '2026-01-01', end_date: '2026-01-31' } },
 }

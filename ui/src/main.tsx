@@ -4,7 +4,7 @@ import { getProfile } from './api/auth'
 import { displayInlined, loadDisplaySettings } from './lib/display'
 import { fetchEarlyFor, opensDashboard } from './lib/earlyFetch'
 import { dropShell } from './lib/shell'
-import { AppRoutes } from './routes'
+import { AppRoutes, pageFor } from './routes'
 import { dropExpiredSession, getSession, updateUser } from './session/store'
 import './index.css'
 
@@ -17,16 +17,21 @@ if (getSession()) getProfile().then((r) => updateUser(r.data), () => {})
 // A page whose data the URL and the role name (the count sheet, the dashboard) asks for it now, beside its chunks.
 const session = getSession()
 if (session) fetchEarlyFor(location.pathname, session.user.role_name)
-// Its code too: the page's lazy import otherwise starts only once the layout has rendered (≈ 0.35 s later on a slowed phone).
-if (session && opensDashboard(location.pathname)) void import('./pages/dashboard/DashboardPage')
+// Its code too (the server's modulepreload links have it on the way): the first render waits for it, up to
+// FIRST_PAGE_WAIT_MS, so it shows the page itself rather than a spinner and then, ≥ 300 ms later, the page.
+const FIRST_PAGE_WAIT_MS = 500
+const firstPage = session ? pageFor(opensDashboard(location.pathname) ? '/dashboard' : location.pathname) : undefined
 
 // The static sign-in screen stays only for a signed-out visitor on /login or / (the login page removes it when it
 // mounts); anything else shows #root at once. If the page's script never arrives, the app is shown after all.
 if (getSession() || !/^\/(login\/?)?$/.test(location.pathname)) dropShell()
 else setTimeout(dropShell, 15_000)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppRoutes />
-  </StrictMode>,
-)
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppRoutes />
+    </StrictMode>,
+  )
+if (firstPage) void Promise.race([firstPage.preload(), new Promise((r) => setTimeout(r, FIRST_PAGE_WAIT_MS))]).then(render)
+else render()

@@ -1,12 +1,13 @@
-import { Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
-import { Redirect, Route, Switch } from 'wouter'
+import { Suspense, useEffect, type ReactNode } from 'react'
+import { Redirect, Route, Router, Switch } from 'wouter'
 import { CHEF, MANAGER, STOREKEEPER } from '../../src/contract/roles'
 import { AppLayout } from './components/layout/AppLayout'
 import { PageLoading } from './components/Spinner'
 import { Toaster } from './components/Toaster'
 import { useDisplaySettings } from './lib/display'
 // Every page through lazyPage: retried by itself, reloaded once after an upgrade, fetched again on Retry.
-import { lazyPage as lazy } from './lib/lazyPage'
+import { lazyPage as lazy, type LazyPage } from './lib/lazyPage'
+import { guardedNav } from './lib/leaveGuard'
 import { useSession } from './session/store'
 
 /** Who may open a page: 'public' (signed-in users go to /dashboard), 'any' signed-in role, or these roles. */
@@ -16,7 +17,7 @@ interface PageRoute {
   path: string
   title: string
   access: Access
-  page: LazyExoticComponent<ComponentType> | ComponentType
+  page: LazyPage
 }
 
 /** SPEC §2's route table (plus DECISIONS' /manager/settings), each page loaded lazily. */
@@ -36,6 +37,9 @@ export const ROUTES: PageRoute[] = [
   { path: '/movements', title: 'Stock Movements', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/movements/MovementsPage')) },
   { path: '/requests', title: 'Kitchen Requests', access: 'any', page: lazy(() => import('./pages/requests/RequestsPage')) },
   { path: '/recipes', title: 'Recipes', access: [MANAGER, CHEF, STOREKEEPER], page: lazy(() => import('./pages/recipes/RecipesPage')) },
+  // One page for both; /recipes/:id last, so route-preload.json keeps it and /recipes/new matches its pattern.
+  { path: '/recipes/new', title: 'New Recipe', access: [MANAGER, CHEF], page: lazy(() => import('./pages/recipes/RecipePage')) },
+  { path: '/recipes/:id', title: 'Recipe', access: [MANAGER, CHEF, STOREKEEPER], page: lazy(() => import('./pages/recipes/RecipePage')) },
   { path: '/kitchen-inventory', title: 'Kitchen Inventory', access: [CHEF, MANAGER], page: lazy(() => import('./pages/kitchen-inventory/KitchenInventoryPage')) },
   { path: '/purchasing', title: 'Purchasing', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/PurchasingPage')) },
   { path: '/purchasing/orders/:id', title: 'Purchase Order', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/OrderPage')) },
@@ -48,6 +52,16 @@ export const ROUTES: PageRoute[] = [
   { path: '/labels', title: 'Labels', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/labels/LabelsPage')) },
   { path: '/unauthorized', title: 'Unauthorized', access: 'open', page: lazy(() => import('./pages/unauthorized/UnauthorizedPage')) },
 ]
+
+/** The page the route table (in its order, as the Switch picks) shows for `pathname`, if any. */
+export function pageFor(pathname: string): LazyPage | undefined {
+  const parts = pathname.replace(/\/+$/, '').split('/')
+  const matches = (path: string) => {
+    const want = path.split('/')
+    return want.length === parts.length && want.every((w, i) => w.startsWith(':') ? parts[i] !== '' : w === parts[i])
+  }
+  return ROUTES.find((r) => matches(r.path))?.page
+}
 
 const NotFound = lazy(() => import('./pages/not-found/NotFoundPage'))
 
@@ -71,7 +85,8 @@ function Guard({ access, children }: { access: Access; children: ReactNode }) {
 
 export function AppRoutes() {
   return (
-    <>
+    // Every wouter navigation passes the open leave guard (unsaved recipe, shelf order) first.
+    <Router aroundNav={guardedNav}>
       <Switch>
         <Route path="/">
           <Redirect to="/login" replace />
@@ -92,6 +107,6 @@ export function AppRoutes() {
         </Route>
       </Switch>
       <Toaster />
-    </>
+    </Router>
   )
 }

@@ -203,7 +203,7 @@ export function checkPriceChange(db: Db, ctx: AlertContext, f: PriceFact): 'MEDI
       type: 'PRICE_CHANGE',
       priority,
       title: `Price ${f.newPrice > f.oldPrice ? 'up' : 'down'} ${Math.abs(changePct)}%: ${f.itemName}`,
-      message: `${f.itemName} from ${f.supplierName} was received at ${price(f.newPrice)}; the last price was ${price(f.oldPrice)} (${changePct > 0 ? '+' : ''}${changePct}%).`,
+      message: `${f.itemName} from ${f.supplierName} was received at ${price(f.newPrice)}; the ${f.basis === 'COST_PRICE' ? 'cost price (first delivery)' : 'last price'} was ${price(f.oldPrice)} (${changePct > 0 ? '+' : ''}${changePct}%).`,
       details: { item_name: f.itemName, unit: f.unit, supplier_name: f.supplierName, old_price: fromCost(f.oldPrice), new_price: fromCost(f.newPrice), change_pct: changePct, receipt_id: f.receiptId },
       item_id: f.itemId,
       condition_key: key,

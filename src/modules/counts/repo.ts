@@ -145,7 +145,9 @@ export interface LineRow {
 export const countLines = (db: Db, id: number) =>
   db
     .query(
-      `WITH totals AS (SELECT item_id, sum(counted) AS item_counted FROM stock_count_lines WHERE count_id = $id GROUP BY item_id)
+      `WITH totals AS (SELECT item_id, sum(counted) AS item_counted FROM (
+         SELECT item_id, counted FROM stock_count_lines WHERE count_id = $id
+         UNION ALL SELECT item_id, item_quantity FROM stock_count_found WHERE count_id = $id AND resolution = 'MAPPED') GROUP BY item_id)
        SELECT l.area_id, l.item_id, i.name AS item_name, i.unit, l.position, l.found, l.counted, l.counted_by, u.name AS counted_by_name, l.counted_at,
          ci.expected, i.cost_e5, t.item_counted
        FROM stock_count_lines l
@@ -216,6 +218,8 @@ export interface ItemTotalRow {
   current_quantity: number
   expected: number
   counted: number | null
+  /** The part of counted from found lines mapped to the item (null: none). */
+  found_quantity: number | null
   reason: string | null
   area_names: string
   area_ids: string
@@ -226,7 +230,10 @@ export const itemTotals = (db: Db, id: number) =>
   db
     .query(
       `SELECT ci.item_id, i.name AS item_name, i.unit, i.is_active, i.cost_e5, i.current_quantity, ci.expected, ci.reason,
-         (SELECT sum(l.counted) FROM stock_count_lines l WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS counted,
+         (SELECT sum(x.counted) FROM (
+            SELECT l.counted FROM stock_count_lines l WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id
+            UNION ALL SELECT f.item_quantity FROM stock_count_found f WHERE f.count_id = ci.count_id AND f.item_id = ci.item_id AND f.resolution = 'MAPPED') x) AS counted,
+         (SELECT sum(f.item_quantity) FROM stock_count_found f WHERE f.count_id = ci.count_id AND f.item_id = ci.item_id AND f.resolution = 'MAPPED') AS found_quantity,
          (SELECT group_concat(ca.area_name, '|') FROM stock_count_lines l JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS area_names,
          (SELECT group_concat(l.area_id, '|') FROM stock_count_lines l WHERE l.count_id = ci.count_id AND l.item_id = ci.item_id) AS area_ids
        FROM stock_count_items ci JOIN items i ON i.id = ci.item_id WHERE ci.count_id = $id`,
@@ -237,4 +244,79 @@ export const itemTotals = (db: Db, id: number) =>
 export { packsOf as packsOfItems } from '../stock'
 
 export const itemForCount = (db: Db, itemId: number) =>
-  db.query('SELECT id, is_active FROM items WHERE id = $itemId').get({ itemId }) as { id: number; is_active: number } | null
+  db.query('SELECT id, name, unit, is_active FROM items WHERE id = $itemId').get({ itemId }) as { id: number; name: string; unit: string; is_active: number } | null
+
+export const areaName = (db: Db, id: number, areaId: number) =>
+  (db.query('SELECT area_name FROM stock_count_areas WHERE count_id = $id AND area_id = $areaId').get({ id, areaId }) as { area_name: string } | null)?.area_name ?? null
+
+// ---------- Found lines: products not in the catalogue (issue 32.3) ----------
+
+export interface FoundRow {
+  id: number
+  area_id: number
+  area_name: string
+  name: string
+  note: string | null
+  counted: number
+  added_by: number
+  added_by_name: string
+  added_at: string
+  resolution: 'MAPPED' | 'DISCARDED' | null
+  item_id: number | null
+  item_name: string | null
+  item_unit: string | null
+  item_quantity: number | null
+  resolved_by_name: string | null
+  resolved_at: string | null
+}
+
+const FOUND = `SELECT f.id, f.area_id, ca.area_name, f.name, f.note, f.counted, f.added_by, a.name AS added_by_name, f.added_at, f.resolution,
+  f.item_id, i.name AS item_name, i.unit AS item_unit, f.item_quantity, r.name AS resolved_by_name, f.resolved_at
+  FROM stock_count_found f
+  JOIN stock_count_areas ca ON ca.count_id = f.count_id AND ca.area_id = f.area_id
+  JOIN users a ON a.id = f.added_by
+  LEFT JOIN users r ON r.id = f.resolved_by
+  LEFT JOIN items i ON i.id = f.item_id`
+
+export const foundLines = (db: Db, id: number) => db.query(`${FOUND} WHERE f.count_id = $id ORDER BY f.id`).all({ id }) as FoundRow[]
+export const findFound = (db: Db, id: number, foundId: number) => db.query(`${FOUND} WHERE f.count_id = $id AND f.id = $foundId`).get({ id, foundId }) as FoundRow | null
+
+export const insertFound = (db: Db, o: { id: number; areaId: number; name: string; note: string | null; counted: number; userId: number; at: string }) =>
+  (db
+    .query(
+      `INSERT INTO stock_count_found (count_id, area_id, name, note, counted, added_by, added_at)
+       VALUES ($id, $areaId, $name, $note, $counted, $userId, $at) RETURNING id`,
+    )
+    .get(o) as { id: number }).id
+
+export const resolveFound = (db: Db, o: { id: number; foundId: number; resolution: 'MAPPED' | 'DISCARDED'; itemId: number | null; quantity: number | null; userId: number; at: string }) =>
+  db
+    .query(
+      `UPDATE stock_count_found SET resolution = $resolution, item_id = $itemId, item_quantity = $quantity, resolved_by = $userId, resolved_at = $at
+       WHERE count_id = $id AND id = $foundId`,
+    )
+    .run(o)
+
+/**
+ * A mapped item that was not on the count joins it with its balance when the found line was written: its balance
+ * now less the movements recorded since (so a sale between the count and the review is not counted twice).
+ */
+export const addMappedItem = (db: Db, id: number, itemId: number, since: string) =>
+  db
+    .query(
+      `INSERT OR IGNORE INTO stock_count_items (count_id, item_id, expected)
+       SELECT $id, i.id, i.current_quantity - coalesce((SELECT sum(CASE m.type WHEN 'OUT' THEN -m.quantity ELSE m.quantity END)
+         FROM stock_movements m WHERE m.item_id = i.id AND m.created_at > $since), 0)
+       FROM items i WHERE i.id = $itemId`,
+    )
+    .run({ id, itemId, since })
+
+/** Items that joined the count only through a found line that no longer maps to them leave it again. */
+export const dropUnusedItems = (db: Db, id: number) =>
+  db
+    .query(
+      `DELETE FROM stock_count_items WHERE count_id = $id
+         AND item_id NOT IN (SELECT item_id FROM stock_count_lines WHERE count_id = $id)
+         AND item_id NOT IN (SELECT item_id FROM stock_count_found WHERE count_id = $id AND resolution = 'MAPPED')`,
+    )
+    .run({ id })

@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia'
-import { AreaItemsBody, COUNT_MSG, CountLineBody, CountListQuery, StartCountBody, StorageAreaBody, SubmitCountBody, VarianceCsvQuery } from '../../contract/counts'
+import { AddLineBody, AreaItemsBody, COUNT_MSG, CountLineBody, FoundLineBody, ResolveFoundBody, CountListQuery, StartCountBody, StorageAreaBody, SubmitCountBody, VarianceCsvQuery } from '../../contract/counts'
 import { id } from '../../contract/fields'
 import type { AppDeps } from '../../deps'
 import { signedIn } from '../../http/access'
+import { idempotencyScope } from '../../http/idempotency'
 import { listOf, ok } from '../../http/envelope'
 import { parse, parseAction } from '../../http/validate'
 import { csvStream, type CsvColumn } from '../../lib/csv'
@@ -54,6 +55,24 @@ export const stockCountRoutes = ({ counts }: AppDeps) =>
     }, { signedIn: true })
     .get('/stock-counts/:id', (ctx) => ok(counts.get(parse(id('id'), ctx.params.id), ctx.user)), { signedIn: true })
     .put('/stock-counts/:id/lines', (ctx) => ok(counts.putLine(parse(id('id'), ctx.params.id), ctx.user, parse(CountLineBody, ctx.body)), COUNT_MSG.lineSaved), { signedIn: true })
+    .post('/stock-counts/:id/lines', (ctx) => {
+      const countId = parse(id('id'), ctx.params.id)
+      const input = parse(AddLineBody, ctx.body)
+      const { line, message } = counts.addLine(countId, ctx.user, input, idempotencyScope(ctx, input))
+      ctx.set.status = 201
+      return ok(line, message)
+    }, { signedIn: true })
+    .post('/stock-counts/:id/found', (ctx) => {
+      const countId = parse(id('id'), ctx.params.id)
+      const input = parse(FoundLineBody, ctx.body)
+      const found = counts.addFound(countId, ctx.user, input, idempotencyScope(ctx, input))
+      ctx.set.status = 201
+      return ok(found, COUNT_MSG.foundAdded(found.name))
+    }, { signedIn: true })
+    .post('/stock-counts/:id/found/:foundId/resolve', (ctx) => {
+      const found = counts.resolveFound(parse(id('id'), ctx.params.id), parse(id('foundId'), ctx.params.foundId), ctx.user, parse(ResolveFoundBody, ctx.body))
+      return ok(found, found.resolution === 'MAPPED' ? COUNT_MSG.foundMapped(found.name, found.item_name ?? '') : COUNT_MSG.foundDiscarded(found.name))
+    }, { signedIn: true })
     .post('/stock-counts/:id/submit', (ctx) =>
       ok(counts.submit(parse(id('id'), ctx.params.id), ctx.user, parseAction(ctx.body, SubmitCountBody).uncounted), COUNT_MSG.submitted),
       { signedIn: true },

@@ -1,8 +1,12 @@
 import {
   COUNT_MSG,
   countRemark,
+  type AddLineInput,
   type ApproveAnswer,
   type CountLine,
+  type FoundLine,
+  type FoundLineInput,
+  type ResolveFoundInput,
   type CountLineInput,
   type CountReview,
   type CountStatus,
@@ -20,6 +24,7 @@ import { costValueCents, fromCents, fromCost, toCents } from '../../contract/fix
 import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import type { StockServiceDeps } from '../stock'
+import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { markVerified, recordMovement } from '../stock'
 import * as repo from './repo'
@@ -101,6 +106,13 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
     return rows.map((l) => toLine(l, packs, showsExpected(c), isManager(user)))
   }
 
+  const toFound = (f: repo.FoundRow): FoundLine => ({
+    ...f,
+    counted: fromCents(f.counted),
+    item_quantity: f.item_quantity === null ? null : fromCents(f.item_quantity),
+  })
+  const foundLines = (id: number) => repo.foundLines(db, id).map(toFound)
+
   function review(id: number): CountReview {
     const c = countRow(id)
     if (!showsExpected(c)) throw conflict('This is a blind count: its variances are shown once it is submitted')
@@ -128,15 +140,19 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
         variance_value: value === null ? null : fromCents(value),
         over_threshold: variance !== null && overThreshold(r.expected, variance, Math.abs(value!), s.count_variance_pct, s.count_variance_value),
         reason: r.reason,
+        found_quantity: r.found_quantity === null ? null : fromCents(r.found_quantity),
       }
     })
     out.sort((a, b) => Math.abs(b.variance_value ?? 0) - Math.abs(a.variance_value ?? 0) || a.item_name.localeCompare(b.item_name) || a.item_id - b.item_id)
+    const found = foundLines(id)
     return {
       count: toCount(c, repo.countAreas(db, [id])),
       lines: out,
       totals: { gains: fromCents(gains), losses: fromCents(losses), net: fromCents(gains + losses) },
       thresholds: { count_variance_pct: s.count_variance_pct, count_variance_value: s.count_variance_value },
       needs_reason: out.filter((l) => l.over_threshold && !l.reason).length,
+      found_lines: found,
+      unresolved_found: found.filter((f) => f.resolution === null).length,
     }
   }
 
@@ -195,7 +211,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
 
     get(id: number, user: User): StockCountDetail {
       const c = countRow(id)
-      return { ...toCount(c, repo.countAreas(db, [id])), lines: lines(c, user) }
+      return { ...toCount(c, repo.countAreas(db, [id])), lines: lines(c, user), found_lines: foundLines(id) }
     },
 
     start(user: User, input: StartCountInput): StockCountDetail {
@@ -212,8 +228,11 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
       return this.get(id, user)
     },
 
-    /** One line: idempotent, last write wins, records who and when. Answers the line as its reader may see it. */
-    putLine(id: number, user: User, input: CountLineInput): CountLine {
+    /**
+     * One line: idempotent, last write wins, records who and when. Answers the line as its reader may see it, or
+     * null for a reason given to an item that is on the count only through a found line mapped to it (no line).
+     */
+    putLine(id: number, user: User, input: CountLineInput): CountLine | null {
       return db
         .transaction(() => {
           const c = countRow(id)
@@ -222,6 +241,10 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
           if (!entering && c.status !== 'OPEN' && c.status !== 'SUBMITTED') throw conflict(COUNT_MSG.reasonClosed(c.status))
           if (!repo.countHasArea(db, id, input.area_id)) throw badRequest(COUNT_MSG.areaNotInSession)
           let line = repo.findLine(db, id, input.area_id, input.item_id)
+          if (!line && !entering && repo.itemInCount(db, id, input.item_id)) {
+            repo.setReason(db, id, input.item_id, input.reason?.trim() || null)
+            return lines(c, user, { areaId: input.area_id, itemId: input.item_id })[0] ?? null
+          }
           if (!line) {
             if (!input.found || !entering) throw badRequest(COUNT_MSG.notInSession)
             const item = repo.itemForCount(db, input.item_id)
@@ -243,6 +266,73 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
           }
           if (input.reason !== undefined) repo.setReason(db, id, input.item_id, input.reason?.trim() || null)
           return lines(c, user, { areaId: input.area_id, itemId: input.item_id })[0]
+        })
+        .immediate()
+    },
+
+    /**
+     * An item of the catalogue found on the shelf, added to an OPEN count's area as an uncounted line (issue 32.3).
+     * An item already on that area's sheet is refused; a retry with the same Idempotency-Key answers the first line.
+     */
+    addLine(id: number, user: User, input: AddLineInput, scope: IdempotencyScope): { line: CountLine; message: string } {
+      const at = clock()
+      return db
+        .transaction(() =>
+          replayOrRun(db, scope, at, () => {
+            const c = countRow(id)
+            if (c.status !== 'OPEN') throw conflict(COUNT_MSG.notOpen(c.status))
+            const area = repo.areaName(db, id, input.area_id)
+            if (area === null) throw badRequest(COUNT_MSG.areaNotInSession)
+            const item = repo.itemForCount(db, input.item_id)
+            if (!item) throw notFound('Item')
+            if (repo.findLine(db, id, input.area_id, input.item_id)) throw conflict(COUNT_MSG.alreadyOnSheet(item.name, area))
+            if (!item.is_active) throw conflict(COUNT_MSG.itemInactive)
+            repo.addFoundLine(db, { id, areaId: input.area_id, itemId: input.item_id })
+            return { line: lines(c, user, { areaId: input.area_id, itemId: input.item_id })[0], message: COUNT_MSG.lineAdded(item.name, area) }
+          }),
+        )
+        .immediate()
+    },
+
+    /** A product not in the catalogue: a found line that changes no figure until a Manager resolves it. */
+    addFound(id: number, user: User, input: FoundLineInput, scope: IdempotencyScope): FoundLine {
+      const at = clock()
+      return db
+        .transaction(() =>
+          replayOrRun(db, scope, at, () => {
+            const c = countRow(id)
+            if (c.status !== 'OPEN') throw conflict(COUNT_MSG.notOpen(c.status))
+            if (!repo.countHasArea(db, id, input.area_id)) throw badRequest(COUNT_MSG.areaNotInSession)
+            const foundId = repo.insertFound(db, { id, areaId: input.area_id, name: input.name, note: input.note?.trim() || null, counted: toCents(input.counted), userId: user.id, at: at.toISOString() })
+            return toFound(repo.findFound(db, id, foundId)!)
+          }),
+        )
+        .immediate()
+    },
+
+    /**
+     * Maps a found line to an item (its quantity, in the item's base unit, then counts for that item at approval)
+     * or discards it (it posts nothing). OPEN or SUBMITTED; a later resolution replaces an earlier one.
+     */
+    resolveFound(id: number, foundId: number, user: User, input: ResolveFoundInput): FoundLine {
+      return db
+        .transaction(() => {
+          const c = countRow(id)
+          if (c.status !== 'OPEN' && c.status !== 'SUBMITTED') throw conflict(COUNT_MSG.foundClosed(c.status))
+          const f = repo.findFound(db, id, foundId)
+          if (!f) throw notFound('Found line')
+          const at = now()
+          if (input.discard) repo.resolveFound(db, { id, foundId, resolution: 'DISCARDED', itemId: null, quantity: null, userId: user.id, at })
+          else {
+            const item = repo.itemForCount(db, input.item_id!)
+            if (!item) throw notFound('Item')
+            if (!item.is_active) throw conflict(COUNT_MSG.itemInactive)
+            const quantity = input.item_quantity !== undefined ? toCents(input.item_quantity) : f.counted
+            repo.resolveFound(db, { id, foundId, resolution: 'MAPPED', itemId: item.id, quantity, userId: user.id, at })
+            repo.addMappedItem(db, id, item.id, f.added_at)
+          }
+          repo.dropUnusedItems(db, id)
+          return toFound(repo.findFound(db, id, foundId)!)
         })
         .immediate()
     },
@@ -274,6 +364,8 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
           const c = countRow(id)
           if (c.status !== 'SUBMITTED') throw conflict(COUNT_MSG.notApprovable(c.status))
           const r = review(id)
+          const unresolved = r.found_lines.filter((f) => f.resolution === null)
+          if (unresolved.length) throw conflict(COUNT_MSG.foundUnresolved(unresolved.slice(0, 10).map((f) => f.name)))
           const missingReason = r.lines.filter((l) => l.over_threshold && !l.reason)
           if (missingReason.length) throw conflict(COUNT_MSG.needsReason(missingReason.slice(0, 10).map((l) => l.item_name)))
           const rows = repo.itemTotals(db, id).filter((t) => t.counted !== null)

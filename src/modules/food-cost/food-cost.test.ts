@@ -99,9 +99,10 @@ test('food cost: COGS = opening + purchases − closing, actual and theoretical 
   expect(after).toMatchObject({ unmapped_sales_rows: 0, final: true, note: null, food_sales: 800 })
 })
 
-test('the default sales range runs from the day after the opening count through the closing count day', async () => {
+test("the default sales window runs from the opening count's approval to the closing count's", async () => {
   const report = await ok(env.call('GET', `/api/reports/food-cost?opening_count_id=${opening}&closing_count_id=${closing}`, { token: manager }))
-  expect(report.sales_from > report.opening_count.day).toBe(true)
+  expect(report.sales_from_at).toBe(report.opening_count.approved_at)
+  expect(report.sales_to_at).toBe(report.closing_count.approved_at)
   expect(report.sales_to).toBe(report.closing_count.day)
 })
 

@@ -1,11 +1,11 @@
-import { addDays, localDate } from '../../contract/dates'
+import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
 import { add, cmp, div, exact, hundredths, mul, round, sub, ZERO, type Exact } from '../../contract/exact'
 import { COST_SCALE, costValueCents, fromCents } from '../../contract/fixed'
 import { RECIPE_MSG, type AvtReport, type AvtRow, type FoodCostReport, type NotCountedItem, type PeriodCount, type PeriodQuery } from '../../contract/recipes'
 import type { ServiceDeps } from '../../db/service-deps'
 import { badRequest } from '../../lib/errors'
 import { costRecipes, findRecipe } from '../recipes'
-import { salesLinesIn } from '../sales'
+import { salesLinesIn, zonedInstant } from '../sales'
 import * as repo from './repo'
 
 // Food cost % and actual vs theoretical usage between two approved counts (issue 22, items 6 and 7).
@@ -25,15 +25,50 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
     return { id: c.id, started_at: c.started_at, approved_at: c.approved_at, day: localDate(new Date(c.started_at), zone()) }
   }
 
+  /** A window end as an instant: a day starts (or, for `to`, ends) at local midnight; a local time is in the restaurant's zone. */
+  function instantOf(bound: string, end: boolean): string {
+    if (bound.length === 10) return startOfLocalDay(end ? addDays(bound, 1) : bound, zone()).toISOString()
+    if (bound.endsWith('Z')) return new Date(bound).toISOString()
+    return zonedInstant(bound.slice(0, 10), bound.slice(11), zone()).toISOString()
+  }
+
+  const shown = (at: string) => {
+    const d = new Date(at)
+    const hm = new Intl.DateTimeFormat('en-GB', { timeZone: zone(), hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d)
+    return `${localDate(d, zone())} ${hm}`
+  }
+
+  /**
+   * The sales window [fromAt, toAt): by default from the opening count's approval to the closing count's (so
+   * two counts approved the same day bound a window of hours); sales_from / sales_to move either end. Timed
+   * sales count by their instant; a day's summary when its whole day starts inside the window (counts are
+   * taken after service: the days after the opening count's through the closing count's).
+   */
+  function salesWindow(q: PeriodQuery, opening: PeriodCount, closing: PeriodCount) {
+    const fromAt = q.sales_from ? instantOf(q.sales_from, false) : new Date(opening.approved_at).toISOString()
+    const toAt = q.sales_to ? instantOf(q.sales_to, true) : new Date(closing.approved_at).toISOString()
+    if (fromAt >= toAt) throw badRequest(RECIPE_MSG.salesWindowEmpty)
+    const before = (at: string) => new Date(Date.parse(at) - 1)
+    const dayTo = localDate(before(toAt), zone())
+    return {
+      fromAt,
+      toAt,
+      dayFrom: addDays(localDate(before(fromAt), zone()), 1),
+      dayTo,
+      dayOfFrom: localDate(new Date(fromAt), zone()),
+      dayOfTo: dayTo,
+      shownFrom: shown(fromAt),
+      shownTo: shown(toAt),
+    }
+  }
+
   /** Both counts, the sales range and what was sold in it (resolved to dishes), read in one snapshot. */
   function period(q: PeriodQuery) {
     const opening = approvedCount('opening_count_id', q.opening_count_id)
     const closing = approvedCount('closing_count_id', q.closing_count_id)
     if (opening.approved_at >= closing.approved_at) throw badRequest(RECIPE_MSG.countsOutOfOrder)
-    // Counts are taken after service: the period's sales run from the day after the opening count through the closing count's day.
-    const salesFrom = q.sales_from ?? addDays(opening.day, 1)
-    const salesTo = q.sales_to ?? closing.day
-    const sales = salesLinesIn(db, salesFrom, salesTo)
+    const w = salesWindow(q, opening, closing)
+    const sales = salesLinesIn(db, w)
     const unmapped = sales.filter((s) => s.status === 'UNMAPPED').length
     const sold = new Map<number, number>()
     for (const s of sales) if (s.status === 'MAPPED' && s.recipe_id !== null) sold.set(s.recipe_id, (sold.get(s.recipe_id) ?? 0) + s.quantity)
@@ -42,8 +77,12 @@ export function createFoodCostService({ db, settings }: ServiceDeps) {
     const head = {
       opening_count: opening,
       closing_count: closing,
-      sales_from: salesFrom,
-      sales_to: salesTo,
+      sales_from: w.dayOfFrom,
+      sales_to: w.dayOfTo,
+      sales_from_at: w.fromAt,
+      sales_to_at: w.toAt,
+      sales_lines: sales.length,
+      no_sales: sales.length ? null : RECIPE_MSG.noSales(w.shownFrom, w.shownTo),
       unmapped_sales_rows: unmapped,
       final: unmapped === 0,
       note: unmapped ? RECIPE_MSG.notFinal(unmapped) : null,

@@ -6,7 +6,7 @@ import type { Slice } from '../../lib/slices'
 import { upsertCategory } from '../categories'
 import { upsertSupplier } from '../suppliers'
 import { bySchema, type ImportColumn } from './columns'
-import { parseFile, rowError, type ParsedRow } from './engine'
+import { parseFile, rowError, type ParsedRow, type ReadOptions } from './engine'
 import * as repo from './repo'
 
 // Suppliers and categories: matched by name (case-insensitive); a blank cell clears an optional field.
@@ -75,8 +75,8 @@ export const SUPPLIERS: CatalogKind<Supplier, SupplierInput> = {
   update: (db, id, d, at) => void upsertSupplier(db, id, d, at),
 }
 
-export async function planCatalog<S extends { id: number; name: string }, D extends { name: string }>(db: Db, kind: CatalogKind<S, D>, table: CsvTable, map: Record<string, string> | undefined, slice: Slice) {
-  const f = await parseFile(table, kind.columns, map, slice)
+export async function planCatalog<S extends { id: number; name: string }, D extends { name: string }>(db: Db, kind: CatalogKind<S, D>, table: CsvTable, read: ReadOptions, slice: Slice) {
+  const f = await parseFile(table, kind.columns, read, slice)
   if (!f.headerOf.has('name')) f.errors.push({ row: 1, column: '', value: table.headers.join(table.delimiter), message: `The file needs a name column to match or create ${kind.noun === 'category' ? 'categories' : 'suppliers'}` })
   const byName = new Map<string, S>()
   for (const s of kind.all(db)) if (!byName.has(s.name.toLowerCase())) byName.set(s.name.toLowerCase(), s)

@@ -16,6 +16,9 @@ export interface CellContext {
   delimiter: Delimiter
   /** Semicolon or tab files may write 12,50 (a LibreOffice or Excel in a decimal-comma locale). */
   decimalComma: boolean
+  /** Round prices with more than 2 decimals half up to the cent (`round_prices=true`), counting them in `rounded`. */
+  roundPrices?: boolean
+  rounded?: number
 }
 
 export interface ImportColumn<Stored, Draft, Value = unknown> {
@@ -26,6 +29,8 @@ export interface ImportColumn<Stored, Draft, Value = unknown> {
   aliases?: string[]
   /** How the export writes the value: money always with 2 decimals, a cost per unit with its decimals (0.007), quantities as a person writes them. */
   kind?: 'text' | 'money' | 'cost' | 'qty'
+  /** Read from a file only (a partial bottle count): not in the export or the template. */
+  importOnly?: boolean
   /** Needed when the row creates a new record. */
   requiredForNew?: boolean
   /** The stored value in the same form `parse` returns (export, and deciding "unchanged"). */
@@ -70,7 +75,7 @@ export function bySchema<T>(schema: v.GenericSchema<unknown, T>, cell: unknown):
  * A decimal with at most `places` places (2: → hundredths; COST_DECIMALS: → a cost in 1/100,000). Decimal comma in
  * semicolon/tab files; thousands separators where unambiguous. Blank → null.
  */
-export function parseAmount(field: string, cell: string, ctx: CellContext, places = 2): number | null {
+export function parseAmount(field: string, cell: string, ctx: CellContext, places = 2, roundToCents = false): number | null {
   let s = cell.replace(/[\s\u00a0\u202f']/g, '')
   if (s === '') return null
   if (ctx.decimalComma) {
@@ -90,7 +95,13 @@ export function parseAmount(field: string, cell: string, ctx: CellContext, place
   const n = Number(s)
   if (n < 0) throw new CellError(`${field} must be at least 0`)
   if (n > MAX_AMOUNT) throw new CellError(`${field} is too large`)
-  const decimals = s.split('.')[1] ?? ''
+  const [whole, decimals = ''] = s.split('.')
+  if (roundToCents && decimals.replace(/0+$/, '').length > 2) {
+    // Half up on the digits as written (5.295 → 5.30), never through a float's 5.29499…
+    ctx.rounded = (ctx.rounded ?? 0) + 1
+    const cents = Number(whole || '0') * 100 + Number(decimals.slice(0, 2)) + (Number(decimals[2]) >= 5 ? 1 : 0)
+    return cents * 10 ** (places - 2)
+  }
   if (decimals.replace(/0+$/, '').length > places) throw new CellError(`${field} must have at most ${places} decimal places`)
   return Math.round(n * 10 ** places)
 }

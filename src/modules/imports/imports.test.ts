@@ -45,7 +45,7 @@ describe('items import', () => {
     expect(exported.status).toBe(200)
     expect(exported.headers.get('content-type')).toContain('text/csv')
     expect(exported.text.charCodeAt(0)).toBe(0xfeff)
-    expect(exported.text.split('\r\n')[0]).toBe('\uFEFF"sku","name","barcode","category","supplier","unit","cost_price","min_stock_level","par_level","order_pack","expiry_date","current_quantity"')
+    expect(exported.text.split('\r\n')[0]).toBe('\uFEFF"sku","name","barcode","category","supplier","unit","cost_price","min_stock_level","par_level","order_pack","expiry_date","current_quantity","storage_area"')
     const active = count('SELECT count(*) AS n FROM items WHERE is_active = 1')
     expect(active).toBeGreaterThan(10)
     for (const query of ['dry_run=true', 'dry_run=false', 'dry_run=false&set_quantity=true']) {
@@ -256,7 +256,7 @@ describe('items import', () => {
 
   test('the columns route lists what the wizard matches headers against', async () => {
     const res = await env.call('GET', '/api/imports/items/columns', { token: manager.token })
-    expect(res.body.data.map((c: { field: string }) => c.field)).toEqual(['sku', 'name', 'barcode', 'category', 'supplier', 'unit', 'cost_price', 'min_stock_level', 'par_level', 'order_pack', 'expiry_date', 'current_quantity'])
+    expect(res.body.data.map((c: { field: string }) => c.field)).toEqual(['sku', 'name', 'barcode', 'category', 'supplier', 'unit', 'cost_price', 'min_stock_level', 'par_level', 'order_pack', 'expiry_date', 'current_quantity', 'partial_quantity', 'storage_area'])
     expect(res.body.data.filter((c: { required_for_new: boolean }) => c.required_for_new).map((c: { field: string }) => c.field)).toEqual(['name', 'unit'])
     expect((await env.call('GET', '/api/imports/widgets/columns', { token: manager.token })).status).toBe(400)
   })

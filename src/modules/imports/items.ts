@@ -4,8 +4,11 @@ import type { ImportResult } from '../../contract/imports'
 import { CreateItemBody, STOCK_MSG } from '../../contract/stock'
 import type { Db } from '../../db/open'
 import { barcodeHolder, itemRefusals, packRowsOf, setItemOrderPack, type ItemKeyLookups } from '../stock'
+import { allAreaNames, areaNamesOfItem, placeInAreas } from '../counts'
+import { AppError } from '../../lib/errors'
+import { IMPORT_MSG, type RepeatRule } from '../../contract/imports'
 import { bySchema, CellError, parseAmount, parseDate, sameName, type ImportColumn } from './columns'
-import { listNames, parseFile, rowError, type ParsedFile, type ParsedRow } from './engine'
+import { listNames, parseFile, rowError, type ParsedFile, type ParsedRow, type ReadOptions } from './engine'
 import * as repo from './repo'
 import type { CsvTable } from '../../lib/csv-read'
 import type { Slice } from '../../lib/slices'
@@ -38,6 +41,7 @@ const SUPPLIER = safeName('supplier', 150)
 const UNIT = requiredText('unit', 30)
 const EXPIRY = isoDate('expiry_date')
 const PACK_NAME = requiredText('order_pack', 60)
+const AREA_NAME = safeName('storage_area', 80)
 
 const blankKeeps = <T>(parse: (cell: string) => T) => (cell: string) => (cell === '' ? undefined : parse(cell))
 const amountKeeps = (field: string) => (cell: string, ctx: Parameters<ItemColumn['parse']>[1]) => parseAmount(field, cell, ctx) ?? undefined
@@ -104,9 +108,9 @@ export const ITEM_COLUMNS: ItemColumn[] = [
     field: 'cost_price',
     label: 'Cost price',
     kind: 'cost',
-    aliases: ['cost', 'price', 'unit_price', 'unit_cost'],
+    aliases: ['cost', 'price', 'unit_price', 'unit_cost', 'cost_for_bottle', 'cost_per_bottle', 'bottle_cost', 'case_price'],
     read: (r) => r.cost_e5,
-    parse: (cell, ctx) => parseAmount('cost_price', cell, ctx, COST_DECIMALS) ?? undefined,
+    parse: (cell, ctx) => parseAmount('cost_price', cell, ctx, COST_DECIMALS, ctx.roundPrices) ?? undefined,
     apply: (d, v) => (d.cost_e5 = v),
   },
   {
@@ -139,7 +143,8 @@ export const ITEM_COLUMNS: ItemColumn[] = [
     same: sameName,
     write: (db, itemId, value: string) => {
       const pack = packRowsOf(db, [itemId]).find((p) => p.name.toLowerCase() === value.toLowerCase())
-      if (!pack) throw new Error(`order_pack ${value} is not a pack of item ${itemId}`) // planItems refused this row already
+      // planItems checked the pack; it was deleted since (item packs are not watched by generation.ts): refuse the whole import.
+      if (!pack) throw new AppError(409, IMPORT_MSG.orderPackGone(value))
       setItemOrderPack(db, itemId, pack.id)
     },
   },
@@ -156,9 +161,35 @@ export const ITEM_COLUMNS: ItemColumn[] = [
     field: 'current_quantity',
     label: 'Current quantity',
     kind: 'qty',
-    aliases: ['quantity', 'qty', 'stock', 'on_hand', 'in_stock', 'balance'],
+    aliases: ['quantity', 'qty', 'stock', 'on_hand', 'in_stock', 'balance', 'full', 'qty_full', 'quantity_full', 'quanity_full', 'full_bottles'],
     read: (r) => r.current_quantity,
     parse: amountKeeps('current_quantity'),
+  },
+  {
+    // Issue 32.7: opened bottles as a decimal fraction of one unit (0.7 = seven tenths of a bottle), added to
+    // current_quantity. Read from a file only; a count sheet writes the item's total.
+    field: 'partial_quantity',
+    label: 'Partial (fraction of a unit)',
+    kind: 'qty',
+    importOnly: true,
+    aliases: ['partial', 'partials', 'qty_partial', 'quantity_partial', 'quanity_partial', 'partial_bottles', 'open_bottles'],
+    read: () => undefined,
+    parse: amountKeeps('partial_quantity'),
+  },
+  {
+    // Issue 32.7: the storage area(s) the item stands in, by name (any case; "Bar; Cellar" names two). A missing area is
+    // created; the item is added at the end of its shelf order and never taken out of another area (counts/placement.ts).
+    field: 'storage_area',
+    label: 'Storage area',
+    aliases: ['storage_areas', 'area', 'areas', 'storage', 'storage_location', 'location', 'location_1', 'shelf'],
+    read: (r, db) => areaNamesOfItem(db, r.id),
+    parse: (cell) => {
+      const names = cell.split(';').map((n) => n.trim()).filter((n) => n !== '')
+      return names.length ? [...new Map(names.map((n) => [n.toLowerCase(), bySchema(AREA_NAME, n)])).values()] : undefined
+    },
+    toCell: (names: string[] | undefined) => (names?.length ? names.join('; ') : null),
+    same: (stored: string[], value: string[]) => value.every((n) => stored.some((s) => s.toLowerCase() === n.toLowerCase())),
+    write: (db, itemId, names: string[], at) => placeInAreas(db, itemId, names, at),
   },
 ]
 
@@ -176,6 +207,8 @@ function packNamesOf(db: Db, items: readonly ItemRow[]) {
 export const DEFAULT_CATEGORY = 'Uncategorised'
 export const DEFAULT_SUPPLIER = 'Unknown supplier'
 const QUANTITY = 'current_quantity'
+const PARTIAL = 'partial_quantity'
+const AREA = 'storage_area'
 
 type Planned =
   | { kind: 'create'; row: ParsedRow; draft: ItemDraft; quantity: number }
@@ -202,9 +235,10 @@ const draftOf = (r: ItemRow): ItemDraft => ({
  * Reads and checks the whole file against the stored items; writes nothing. It reads outside any transaction and
  * lets other requests in (`slice`): the caller makes sure nothing it read changed before it writes (generation.ts).
  */
-export async function planItems(db: Db, table: CsvTable, o: { map?: Record<string, string>; setQuantity: boolean }, slice: Slice) {
-  const f = await parseFile(table, ITEM_COLUMNS, o.map, slice)
+export async function planItems(db: Db, table: CsvTable, o: ReadOptions & { setQuantity: boolean; repeats?: RepeatRule }, slice: Slice) {
+  const f = await parseFile(table, ITEM_COLUMNS, o, slice)
   const { errors, warnings } = f
+  const summed = mergeRepeats(f, o.repeats ?? 'refuse')
   const has = (field: string) => f.headerOf.has(field)
   const keyless = !has('name') && !has('sku') && !has('barcode')
   if (keyless) {
@@ -247,6 +281,9 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
   const claimedNewName = new Map<string, number>()
   const plan: Planned[] = []
   let quantityIgnored = 0
+  let partialsRounded = 0
+  const areaNames = has(AREA) ? new Set(allAreaNames(db).map(lower)) : new Set<string>()
+  const newAreas = new Map<string, string>()
   let packNames: Map<number, Set<string>> | undefined
 
   for (const row of f.rows) {
@@ -286,7 +323,7 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
     const changed: ItemColumn[] = []
     for (const c of f.present) {
       // Matched by its name, the name is the key: "garlic" finds "Garlic" and leaves it as it is.
-      if (c.field === QUANTITY || !row.values.has(c.field) || (byItsName && c.field === 'name')) continue
+      if (c.field === QUANTITY || c.field === PARTIAL || !row.values.has(c.field) || (byItsName && c.field === 'name')) continue
       const v = row.values.get(c.field)
       if (item && (c.same ?? Object.is)(c.read(item, db), v)) continue
       c.apply?.(draft, v)
@@ -305,7 +342,10 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
 
     // A size in the unit cell ("750ml", "0,75 L", issue 32) is not a unit: a new item is kept in L (kg for a mass) with a
     // pack of that size, and the row's amounts (cost, minimum, quantity) are per pack. An existing item's unit is not rewritten.
-    let quantity = row.values.get(QUANTITY) as number | undefined
+    // Full and partial units (summed over repeated rows when asked); the partial is added once converted.
+    const full = summed.get(row)?.full ?? (row.values.get(QUANTITY) as number | undefined)
+    let partial = summed.get(row)?.partial ?? (row.values.get(PARTIAL) as number | undefined)
+    let quantity = full === undefined && partial === undefined ? undefined : (full ?? 0)
     const size = changed.some((c) => c.field === 'unit') ? parseSize(draft.unit) : null
     if (size) {
       const kept = sizeInStockUnit(size)
@@ -322,9 +362,14 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
       if (kept.size !== 100) draft.pack = { name: size.name, size: kept.size }
       draft.min_stock_level = perPack('min_stock_level', draft.min_stock_level)
       if (quantity !== undefined) quantity = perPack(QUANTITY, quantity)
+      // An opened bottle is an estimate: its share of the size is rounded half up to a hundredth of the unit (0.5 × 750 ml → 0.38 L).
+      if (partial !== undefined && (partial * kept.size) % 100 !== 0) partialsRounded++
+      if (partial !== undefined) partial = Math.round((partial * kept.size) / 100)
       draft.cost_e5 = Math.round((draft.cost_e5 * 100) / kept.size)
       if (!row.ok) continue
     }
+
+    if (quantity !== undefined && partial !== undefined) quantity += partial
 
     // The item rules of POST /items (stock/item-rules.ts): unique keys against other items, the check digit; then against earlier rows of this file.
     const keyed = itemRefusals(db, { sku: draft.sku, barcode: draft.barcode }, item ?? null, keys)
@@ -365,14 +410,58 @@ export async function planItems(db: Db, table: CsvTable, o: { map?: Record<strin
     if (draft.barcode) claimedBarcode.set(draft.barcode, row.row)
     if (!categories.has(lower(draft.category)) && !newCategories.has(lower(draft.category))) newCategories.set(lower(draft.category), draft.category)
     if (!suppliers.has(lower(draft.supplier)) && !newSuppliers.has(lower(draft.supplier))) newSuppliers.set(lower(draft.supplier), draft.supplier)
+    for (const a of (row.values.get(AREA) as string[] | undefined) ?? []) if (!areaNames.has(lower(a)) && !newAreas.has(lower(a))) newAreas.set(lower(a), a)
 
     if (!item) plan.push({ kind: 'create', row, draft, quantity: quantity ?? 0 })
     else if (changed.length === 0 && count === null) plan.push({ kind: 'unchanged', row, item })
     else plan.push({ kind: 'update', row, item, draft, changed, count })
   }
 
+  if (partialsRounded) warnings.push(`${partialsRounded} partial amount${partialsRounded === 1 ? '' : 's'} rounded to a hundredth of the unit (a bottle's share of its size)`)
   if (quantityIgnored) warnings.push(`current_quantity differs on ${quantityIgnored} existing item${quantityIgnored === 1 ? '' : 's'} and was ignored; import with set_quantity=true to record it as a stock count`)
-  return { f, plan, categories, suppliers, newCategories: [...newCategories.values()], newSuppliers: [...newSuppliers.values()] }
+  return { f, plan, categories, suppliers, newCategories: [...newCategories.values()], newSuppliers: [...newSuppliers.values()], newAreas: [...newAreas.values()] }
+}
+
+/** A row's item key within the file: its sku, else its barcode, else its name (any case). */
+function fileKey(row: ParsedRow): string | null {
+  const sku = row.values.get('sku') as string | null | undefined
+  if (sku) return `s:${lower(sku)}`
+  const barcode = row.values.get('barcode') as string | null | undefined
+  if (barcode) return `b:${barcode}`
+  const name = row.values.get('name') as string | undefined
+  return name ? `n:${lower(name)}` : null
+}
+
+/**
+ * Several rows for one item (issue 32.7: a supplier's order lines repeat a code in every order): with `last` the last
+ * row of each is read and the others dropped; with `sum` the last row is read with the quantities of all of them added
+ * up. `refuse` leaves them to planItems, which names each repeat as an error. Rows with errors are never merged.
+ */
+function mergeRepeats(f: ParsedFile<ItemColumn>, rule: RepeatRule) {
+  const summed = new Map<ParsedRow, { full?: number; partial?: number }>()
+  if (rule === 'refuse') return summed
+  const groups = new Map<string, ParsedRow[]>()
+  for (const row of f.rows) {
+    const key = row.ok ? fileKey(row) : null
+    if (key) groups.set(key, [...(groups.get(key) ?? []), row])
+  }
+  const dropped = new Set<ParsedRow>()
+  let items = 0
+  for (const rows of groups.values()) {
+    if (rows.length < 2) continue
+    items++
+    const last = rows[rows.length - 1]
+    for (const r of rows.slice(0, -1)) dropped.add(r)
+    if (rule === 'sum') {
+      const add = (field: string) => rows.reduce<number | undefined>((sum, r) => (r.values.get(field) === undefined ? sum : (sum ?? 0) + (r.values.get(field) as number)), undefined)
+      summed.set(last, { full: add(QUANTITY), partial: add(PARTIAL) })
+    }
+  }
+  if (dropped.size) {
+    f.rows = f.rows.filter((r) => !dropped.has(r))
+    f.warnings.push(rule === 'sum' ? IMPORT_MSG.repeatsSummed(dropped.size, items) : IMPORT_MSG.repeatsKept(dropped.size, items))
+  }
+  return summed
 }
 
 export type ItemPlan = Awaited<ReturnType<typeof planItems>>
@@ -381,6 +470,7 @@ export function summarise(p: ItemPlan, dryRun: boolean): ImportResult {
   const warnings = [...p.f.warnings]
   if (p.newCategories.length) warnings.push(`${dryRun ? 'Categories to create' : 'Categories created'}: ${listNames(p.newCategories)}`)
   if (p.newSuppliers.length) warnings.push(`${dryRun ? 'Suppliers to create' : 'Suppliers created'}: ${listNames(p.newSuppliers)}`)
+  if (p.newAreas.length) warnings.push(`${dryRun ? 'Storage areas to create' : 'Storage areas created'}: ${listNames(p.newAreas)}`)
   return {
     create: p.plan.filter((x) => x.kind === 'create').length,
     update: p.plan.filter((x) => x.kind === 'update').length,

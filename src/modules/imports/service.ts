@@ -23,7 +23,7 @@ const PLAN_ATTEMPTS = 3
 
 /** The export's columns from an import table: the same headers, read the same way, so a re-import finds every row unchanged. */
 const exportColumns = <S>(columns: ImportColumn<S, any>[], db: StockServiceDeps['db']): CsvColumn<S>[] =>
-  columns.map((c) => ({ header: c.field, kind: c.kind ?? 'text', value: (row: S) => cellOf(c, c.read(row, db)) }))
+  columns.filter((c) => !c.importOnly).map((c) => ({ header: c.field, kind: c.kind ?? 'text', value: (row: S) => cellOf(c, c.read(row, db)) }))
 
 /** The template: the headers and two example rows (a new item with opening stock, one without a sku or barcode). */
 const TEMPLATE_ROWS: Record<string, string | number | null>[] = [
@@ -55,7 +55,7 @@ export function createImportService({ db, clock, stockEvents }: StockServiceDeps
   const runItems = (table: CsvTable, o: ImportOptions, user: User) => {
     const slice = timeSlices()
     return planned(
-      () => planItems(db, table, { map: o.map, setQuantity: o.set_quantity }, slice),
+      () => planItems(db, table, { map: o.map, layout: o.layout, roundPrices: o.round_prices, setQuantity: o.set_quantity, repeats: o.repeats }, slice),
       async (plan, gen) => {
         const result = summarise(plan, o.dry_run)
         if (o.dry_run || result.errors.length) return generation(db) === gen ? { result, written: false } : null
@@ -66,7 +66,7 @@ export function createImportService({ db, clock, stockEvents }: StockServiceDeps
               if (generation(db) !== gen) return null
               const at = clock().toISOString()
               const { opening, counts } = applyItems(db, stockEvents, plan, user.id, at)
-              audit(user, 'items', result, at, { rows: table.records.length, opening_rows: opening, count_rows: counts, set_quantity: o.set_quantity, categories_created: plan.newCategories, suppliers_created: plan.newSuppliers })
+              audit(user, 'items', result, at, { rows: table.records.length, opening_rows: opening, count_rows: counts, set_quantity: o.set_quantity, repeats: o.repeats, round_prices: o.round_prices, categories_created: plan.newCategories, suppliers_created: plan.newSuppliers, areas_created: plan.newAreas })
               return { result, written: true }
             })
             .immediate()
@@ -81,7 +81,7 @@ export function createImportService({ db, clock, stockEvents }: StockServiceDeps
   const runCatalog = (kind: 'suppliers' | 'categories', table: CsvTable, o: ImportOptions, user: User) => {
     const slice = timeSlices()
     return planned(
-      () => planCatalog(db, (kind === 'suppliers' ? SUPPLIERS : CATEGORIES) as typeof CATEGORIES, table, o.map, slice),
+      () => planCatalog(db, (kind === 'suppliers' ? SUPPLIERS : CATEGORIES) as typeof CATEGORIES, table, { map: o.map, layout: o.layout }, slice),
       async ({ result, write }, gen) => {
         if (o.dry_run || result.errors.length) return generation(db) === gen ? { result, written: false } : null
         return db
@@ -105,7 +105,7 @@ export function createImportService({ db, clock, stockEvents }: StockServiceDeps
     exportCategories: () => csvStream(exportColumns(CATEGORIES.columns, db), repo.allCategories(db)),
     template: () =>
       csvStream(
-        ITEM_COLUMNS.map((c) => ({ header: c.field, kind: c.kind === 'money' || c.kind === 'cost' ? c.kind : 'text', value: (r: Record<string, string | number | null>) => r[c.field] ?? null })),
+        ITEM_COLUMNS.filter((c) => !c.importOnly).map((c) => ({ header: c.field, kind: c.kind === 'money' || c.kind === 'cost' ? c.kind : 'text', value: (r: Record<string, string | number | null>) => r[c.field] ?? null })),
         TEMPLATE_ROWS,
       ),
 

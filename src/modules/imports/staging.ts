@@ -100,6 +100,9 @@ export function applyItems(db: Db, events: StockEvents, p: ItemPlan, userId: num
      supplier_id = coalesce(supplier_id, (SELECT id FROM temp.import_names WHERE kind = 's' AND key = supplier_key))
    WHERE category_id IS NULL OR supplier_id IS NULL`)
   // Items and their opening stock and counts (stock), then their unit codes (barcodes), from the staged rows.
+  // The costs the file changes, as they were: the recipes' cost cache (and any other listener) hears of them below.
+  const oldCosts = new Map<number, number>()
+  for (const x of p.plan) if (x.kind === 'update' && x.changed.some((c) => c.field === 'cost_price')) oldCosts.set(x.item.id, x.item.cost_e5)
   const { base, opening, counted } = bulkSetItems(db, 'temp.import_rows', at, userId)
   bulkSetUnitCodes(db, 'temp.import_rows', base, at)
   for (const row of db.query(`SELECT item_id, hooks FROM (SELECT ${stagedItemId('$base')} AS item_id, hooks, seq FROM temp.import_rows WHERE hooks IS NOT NULL) ORDER BY seq`).all({ base }) as { item_id: number; hooks: string }[]) {
@@ -107,6 +110,7 @@ export function applyItems(db: Db, events: StockEvents, p: ItemPlan, userId: num
   }
   const itemIds = (db.query(`SELECT ${stagedItemId('$base')} AS id FROM temp.import_rows ORDER BY seq`).all({ base }) as { id: number }[]).map((r) => r.id)
   // A new item may already be low; a new minimum, expiry date or count may start or end an alert; a large count is a discrepancy.
+  if (oldCosts.size) events.costsChanged(db, { itemIds: [...oldCosts.keys()], oldCosts })
   events.changedMany(db, { itemIds, movements: counted.map((m) => ({ ledger: 'store' as const, ...m })) })
   return { opening, counts: counted.length }
 }

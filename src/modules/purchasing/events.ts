@@ -1,3 +1,4 @@
+import type { PriceBasis } from '../../contract/purchasing'
 import type { Db } from '../../db/open'
 
 /** A received price per base unit that moved from the last one (issue 18): told once per receipt line. */
@@ -11,6 +12,8 @@ export interface PriceFact {
   /** Per base unit, in 1/100,000 (COST_SCALE): a piece of a box of 1,000 at 4.90 is 490, not 0. */
   oldPrice: number
   newPrice: number
+  /** What oldPrice is: the last received price, or the item's cost price on its first delivery (issue 32.5). */
+  basis: PriceBasis
 }
 
 export type PricePriority = 'MEDIUM' | 'HIGH'

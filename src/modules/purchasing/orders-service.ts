@@ -1,6 +1,6 @@
 import type { User } from '../../contract/auth'
-import { localDate } from '../../contract/dates'
-import { fromCents, packPriceCents, toCents, valueCents } from '../../contract/fixed'
+import { addDays, localDate } from '../../contract/dates'
+import { costValueCents, fromCents, packPriceCents, toCents, valueCents } from '../../contract/fixed'
 import {
   PARLESS_LIST_MAX,
   PO_MSG,
@@ -13,6 +13,7 @@ import {
   type PurchaseOrderInput,
   type PurchaseOrderListQuery,
   type PurchaseOrderSummary,
+  type SendOrderInput,
   type SupplierSuggestions,
 } from '../../contract/purchasing'
 import { MANAGER } from '../../contract/roles'
@@ -63,6 +64,23 @@ export function createPurchasingService({ db, clock, settings }: StockServiceDep
     const o = orderRow(id)
     const lines = repo.orderLines(db, id)
     const prices = repo.lastPrices(db, lines.map((l) => l.item_id))
+    // What came in and went back, per order line (issue 32.5): values as invoiced, returns at the invoiced cost.
+    const received = new Map<number, { value: number; price: number | null }>()
+    for (const r of repo.receivedLinesOfOrder(db, id)) {
+      if (r.order_line_id === null) continue
+      const cur = received.get(r.order_line_id) ?? { value: 0, price: null }
+      received.set(r.order_line_id, { value: cur.value + r.value, price: r.received_quantity > 0 ? r.unit_price : cur.price })
+    }
+    const returned = new Map<number, { quantity: number; value: number }>()
+    for (const x of repo.returnsOfOrder(db, id)) {
+      if (x.order_line_id === null) continue
+      const cur = returned.get(x.order_line_id) ?? { quantity: 0, value: 0 }
+      returned.set(x.order_line_id, { quantity: cur.quantity + x.quantity, value: cur.value + costValueCents(x.unit_cost_e5, x.quantity) })
+    }
+    let receivedTotal = 0
+    let returnedTotal = 0
+    for (const r of received.values()) receivedTotal += r.value
+    for (const r of returned.values()) returnedTotal += r.value
     return {
       ...toOrderSummary(o),
       closed_at: o.closed_at,
@@ -83,10 +101,18 @@ export function createPurchasingService({ db, clock, settings }: StockServiceDep
           refused_quantity: fromCents(l.refused_quantity),
           outstanding: fromCents(Math.max(0, l.quantity - l.received_quantity)),
           last_price: last === undefined ? null : fromCents(perPack(last, l.pack_size)),
+          compare_price: last !== undefined ? fromCents(perPack(last, l.pack_size)) : l.cost_e5 > 0 ? fromCents(perPack(l.cost_e5, l.pack_size)) : null,
+          compare_basis: last !== undefined ? 'LAST_PRICE' : l.cost_e5 > 0 ? 'COST_PRICE' : null,
+          received_value: fromCents(received.get(l.id)?.value ?? 0),
+          invoiced_price: ((p) => (p === null || p === undefined ? null : fromCents(p)))(received.get(l.id)?.price),
+          returned_quantity: fromCents(returned.get(l.id)?.quantity ?? 0),
+          returned_value: fromCents(returned.get(l.id)?.value ?? 0),
         }
       }),
       receipts: repo.orderReceipts(db, id).map(toSummary),
       price_alert_pct: settings.get().price_alert_pct,
+      received_total: fromCents(receivedTotal),
+      returned_total: fromCents(returnedTotal),
     }
   }
 
@@ -210,10 +236,15 @@ export function createPurchasingService({ db, clock, settings }: StockServiceDep
       return view(id)
     },
 
-    send(id: number, user: User): PurchaseOrder {
+    /**
+     * Marks a DRAFT sent with the day the delivery is expected (issue 32.8), so that it shows under "Orders to
+     * receive" that day. Without a date the order keeps its own, and an order with none expects tomorrow.
+     */
+    send(id: number, user: User, input: SendOrderInput = {}): PurchaseOrder {
       db.transaction(() => {
-        wrongStatus(orderRow(id), 'sent', ['DRAFT'])
-        repo.markSent(db, id, user.id, clock().toISOString())
+        const o = orderRow(id)
+        wrongStatus(o, 'sent', ['DRAFT'])
+        repo.markSent(db, id, user.id, input.expected_date ?? o.expected_date ?? addDays(today(), 1), clock().toISOString())
       }).immediate()
       return view(id)
     },
@@ -236,24 +267,28 @@ export function createPurchasingService({ db, clock, settings }: StockServiceDep
       return view(id)
     },
 
-    /** Plain text for WhatsApp, SMS or e-mail: restaurant, number, lines with codes and packs, expected date. */
+    /**
+     * Plain text for WhatsApp, SMS or e-mail (issue 32.8): the restaurant's name first (the supplier sees who
+     * orders before anything else), then the number, the expected day and the lines with the supplier's codes.
+     */
     text(id: number): { number: string; text: string } {
       const o = view(id)
       const s = settings.get()
       const qty = (n: number) => String(n)
       const lines = o.lines.map((l, i) => {
         const what = l.pack ? `${qty(l.quantity)} × ${l.pack.name} (${qty(l.pack.size)} ${l.unit})` : `${qty(l.quantity)} ${l.unit}`
-        return `${i + 1}. ${what} ${l.item_name}${l.supplier_code ? ` [${l.supplier_code}]` : ''}`
+        return `${i + 1}. ${what} ${l.item_name}${l.supplier_code ? ` — your code ${l.supplier_code}` : ''}`
       })
       const text = [
-        `${s.restaurant_name}: purchase order ${o.number}`,
+        s.restaurant_name,
+        `Purchase order ${o.number}`,
         `To: ${o.supplier_name}`,
-        `Expected: ${o.expected_date ?? 'as soon as possible'}`,
+        `Expected delivery: ${o.expected_date ?? 'as soon as possible'}`,
         '',
         ...lines,
         ...(o.note ? ['', `Note: ${o.note}`] : []),
         '',
-        'Please confirm. Thank you.',
+        `Please confirm. Thank you, ${s.restaurant_name}.`,
       ].join('\n')
       return { number: o.number, text }
     },

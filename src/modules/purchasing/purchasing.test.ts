@@ -250,10 +250,11 @@ describe('purchase orders', () => {
     expect((await call('POST', `/purchase-orders/${po.id}/close`, { reason: 'x' })).body.message).toContain('is SENT; only PARTIALLY_RECEIVED')
     const text = await call('GET', `/purchase-orders/${po.id}/text`)
     expect(text.headers.get('content-type')).toContain('text/plain')
-    expect(text.body).toContain(`RIMS: purchase order ${po.number}`)
+    // The restaurant's name first (issue 32.8), then the order; the supplier's own code on each line that has one.
+    expect(text.body).toStartWith(`RIMS\nPurchase order ${po.number}\n`)
     expect(text.body).toContain('To: Lusaka Wholesale')
-    expect(text.body).toContain('Expected: 2026-02-01')
-    expect(text.body).toContain('1. 3 × case (9 L) Sunflower oil [SUN-9]')
+    expect(text.body).toContain('Expected delivery: 2026-02-01')
+    expect(text.body).toContain('1. 3 × case (9 L) Sunflower oil — your code SUN-9')
   })
 
   test('a retried POST /purchase-orders with the same Idempotency-Key makes one draft; another body with it is a 409', async () => {
@@ -359,7 +360,7 @@ describe('receiving', () => {
   })
 
   test('price alert at the threshold (5%) and not below; HIGH at twice the threshold', async () => {
-    const a = await item({ name: 'Cooking oil' })
+    const a = await item({ name: 'Cooking oil', cost: 100 })
     const post = (n: string, price: number) => call('POST', '/receipts', { supplier_id: supplier.id, invoice_number: n, invoice_date: '2026-01-10', lines: [{ item_id: a.id, received_quantity: 1, unit_price: price }] })
     const alerts = async () => (await call('GET', '/alerts?type=PRICE_CHANGE')).body.data as any[]
     await post('1', 100)

@@ -1,13 +1,16 @@
-import { costPerBaseUnit, fromCents, fromCost, toCents, valueCents } from '../../contract/fixed'
+import { costPerBaseUnit, fromCents, fromCost, packPriceCents, toCents, valueCents } from '../../contract/fixed'
 import {
   OPEN_PO_STATUSES,
   PO_MSG,
   priceChangePct,
+  priceJump,
   type ItemPrice,
+  type PriceBasis,
   type OrderReceiptInput,
   type PriceChange,
   type Receipt,
   type ReceiptInput,
+  type RecentPriceChange,
   type ReturnInput,
 } from '../../contract/purchasing'
 import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
@@ -104,6 +107,11 @@ export function createReceiptService({ db, clock, settings, stockEvents, priceEv
           if (!oldCosts.has(item.id)) oldCosts.set(item.id, item.cost_e5)
         }
       }
+      // What the price is compared with (issue 32.5): the last received price, or on a first delivery the item's
+      // cost price before this receipt (a cost of 0 compares with nothing). Kept on the line for the Price changes card.
+      const last = base > 0 ? repo.lastPrice(db, l.item_id) : null
+      const compared: { price: number; basis: PriceBasis } | null =
+        base === 0 ? null : last !== null ? { price: last, basis: 'LAST_PRICE' } : item.cost_e5 > 0 ? { price: item.cost_e5, basis: 'COST_PRICE' } : null
       const lineId = repo.insertReceiptLine(db, {
         receipt_id: receiptId,
         order_line_id: l.order_line_id,
@@ -120,14 +128,16 @@ export function createReceiptService({ db, clock, settings, stockEvents, priceEv
         expiry_date: l.expiry_date,
         note: l.note,
         movement_id: movementId,
+        compared_price_e5: compared?.price ?? null,
+        compared_with: compared?.basis ?? null,
       })
       if (base > 0) {
-        const old = repo.lastPrice(db, l.item_id)
         repo.insertPrice(db, { item_id: l.item_id, supplier_id: head.supplier_id, receipt_id: receiptId, price_e5: unitCost, date: head.invoice_date, at })
-        if (old !== null) {
-          const priority = priceEvents.priceReceived(db, { receiptLineId: lineId, receiptId, itemId: item.id, itemName: item.name, unit: item.unit, supplierName: supplier, oldPrice: old, newPrice: unitCost })
+        if (compared !== null) {
+          const old = compared.price
+          const priority = priceEvents.priceReceived(db, { receiptLineId: lineId, receiptId, itemId: item.id, itemName: item.name, unit: item.unit, supplierName: supplier, oldPrice: old, newPrice: unitCost, basis: compared.basis })
           if (priority)
-            priceChanges.push({ item_id: item.id, item_name: item.name, old_price: fromCost(old), new_price: fromCost(unitCost), change_pct: priceChangePct(old, unitCost), priority })
+            priceChanges.push({ item_id: item.id, item_name: item.name, old_price: fromCost(old), new_price: fromCost(unitCost), change_pct: priceChangePct(old, unitCost), priority, compared_with: compared.basis })
         }
       }
     })
@@ -248,6 +258,30 @@ export function createReceiptService({ db, clock, settings, stockEvents, priceEv
             }
             return receiptView(receiptId)
           })
+    },
+
+    /** The newest received lines whose price differed from the last price, or the cost price on a first delivery (issue 32.5). */
+    recentPriceChanges(limit: number): RecentPriceChange[] {
+      const pct = settings.get().price_alert_pct
+      return repo.recentPriceChanges(db, limit).map((r) => ({
+        receipt_line_id: r.receipt_line_id,
+        receipt_id: r.receipt_id,
+        order_id: r.order_id,
+        order_number: r.order_number,
+        invoice_number: r.invoice_number,
+        invoice_date: r.invoice_date,
+        supplier_name: r.supplier_name,
+        item_id: r.item_id,
+        item_name: r.item_name,
+        unit: r.unit,
+        pack: packRef(r),
+        old_price: fromCents(packPriceCents(r.compared_price_e5, r.pack_size)),
+        new_price: fromCents(r.unit_price),
+        compared_with: r.compared_with,
+        change_pct: priceChangePct(r.compared_price_e5, r.unit_cost_e5),
+        over_threshold: priceJump(r.compared_price_e5, r.unit_cost_e5, pct) !== null,
+        created_at: r.created_at,
+      }))
     },
 
     prices(itemId: number): ItemPrice[] {

@@ -1,4 +1,4 @@
-import type { PoStatus } from '../../contract/purchasing'
+import type { PoStatus, PriceBasis } from '../../contract/purchasing'
 import type { Db } from '../../db/open'
 import { sqlInteger } from '../../db/sql-integer'
 import { packRowsOf, type PackRow } from '../stock'
@@ -177,13 +177,15 @@ export interface OrderLineRow {
   unit_price: number
   received_quantity: number
   refused_quantity: number
+  /** The item's cost per base unit now (1/100,000): what a first delivery's price is compared with. */
+  cost_e5: number
 }
 
 export const orderLines = (db: Db, orderId: number) =>
   db
     .query(
       `SELECT l.id, l.order_id, l.item_id, i.name AS item_name, i.unit, i.supplier_code, l.pack_id, l.pack_name, l.pack_size,
-         l.quantity, l.unit_price, l.received_quantity, l.refused_quantity
+         l.quantity, l.unit_price, l.received_quantity, l.refused_quantity, i.cost_e5
        FROM purchase_order_lines l JOIN items i ON i.id = l.item_id WHERE l.order_id = $orderId ORDER BY l.position, l.id`,
     )
     .all({ orderId }) as OrderLineRow[]
@@ -230,8 +232,8 @@ export function replaceOrderLines(db: Db, orderId: number, lines: NewOrderLine[]
 }
 
 export const setStatus = (db: Db, id: number, status: PoStatus, at: string) => db.query('UPDATE purchase_orders SET status = $status, updated_at = $at WHERE id = $id').run({ id, status, at })
-export const markSent = (db: Db, id: number, userId: number, at: string) =>
-  db.query(`UPDATE purchase_orders SET status = 'SENT', sent_at = $at, sent_by = $userId, updated_at = $at WHERE id = $id`).run({ id, userId, at })
+export const markSent = (db: Db, id: number, userId: number, expectedDate: string, at: string) =>
+  db.query(`UPDATE purchase_orders SET status = 'SENT', expected_date = $expectedDate, sent_at = $at, sent_by = $userId, updated_at = $at WHERE id = $id`).run({ id, userId, expectedDate, at })
 export const markClosed = (db: Db, id: number, userId: number, reason: string, at: string) =>
   db.query(`UPDATE purchase_orders SET status = 'CLOSED', closed_at = $at, closed_by = $userId, close_reason = $reason, updated_at = $at WHERE id = $id`).run({ id, userId, reason, at })
 
@@ -288,9 +290,9 @@ export function insertReceiptLine(db: Db, l: Omit<ReceiptLineRow, 'id' | 'item_n
     db
       .query(
         `INSERT INTO receipt_lines (receipt_id, order_line_id, item_id, pack_id, pack_name, pack_size, received_quantity, refused_quantity, unit_price,
-           base_quantity, unit_cost_e5, value, expiry_date, note, movement_id)
+           base_quantity, unit_cost_e5, value, expiry_date, note, movement_id, compared_price_e5, compared_with)
          VALUES ($receipt_id, $order_line_id, $item_id, $pack_id, $pack_name, $pack_size, $received_quantity, $refused_quantity, $unit_price,
-           $base_quantity, $unit_cost_e5, $value, $expiry_date, $note, $movement_id) RETURNING id`,
+           $base_quantity, $unit_cost_e5, $value, $expiry_date, $note, $movement_id, $compared_price_e5, $compared_with) RETURNING id`,
       )
       .get(l) as { id: number }
   ).id
@@ -347,13 +349,16 @@ export interface ReceiptLineRow {
   expiry_date: string | null
   note: string | null
   movement_id: number | null
+  /** What the price was compared with when received (issue 32.5), per base unit in 1/100,000. */
+  compared_price_e5: number | null
+  compared_with: PriceBasis | null
 }
 
 export const receiptLines = (db: Db, receiptId: number) =>
   db
     .query(
       `SELECT l.id, l.order_line_id, l.item_id, i.name AS item_name, i.unit, l.pack_id, l.pack_name, l.pack_size, l.received_quantity, l.refused_quantity,
-         l.unit_price, l.base_quantity, l.unit_cost_e5, l.value, l.expiry_date, l.note, l.movement_id
+         l.unit_price, l.base_quantity, l.unit_cost_e5, l.value, l.expiry_date, l.note, l.movement_id, l.compared_price_e5, l.compared_with
        FROM receipt_lines l JOIN items i ON i.id = l.item_id WHERE l.receipt_id = $receiptId ORDER BY l.id`,
     )
     .all({ receiptId }) as ReceiptLineRow[]
@@ -386,3 +391,60 @@ export const itemPrices = (db: Db, itemId: number) =>
     .all({ itemId }) as { date: string; supplier_id: number; supplier_name: string; price_e5: number; receipt_id: number; invoice_number: string; created_at: string }[]
 
 export const itemExists = (db: Db, id: number) => db.query('SELECT 1 FROM items WHERE id = $id').get({ id }) !== null
+
+/** The receipt lines of an order's receipts, oldest first: what each order line received, at which price (issue 32.5). */
+export const receivedLinesOfOrder = (db: Db, orderId: number) =>
+  db
+    .query(
+      `SELECT l.order_line_id, l.received_quantity, l.unit_price, l.value
+       FROM receipts r JOIN receipt_lines l ON l.receipt_id = r.id WHERE r.order_id = $orderId ORDER BY l.id`,
+    )
+    .all({ orderId }) as { order_line_id: number | null; received_quantity: number; unit_price: number; value: number }[]
+
+/**
+ * Every return from the order's receipts, with the order line and cost per base unit of the receipt line that
+ * brought the item in (a return names its receipt and item; the first such line of the receipt).
+ */
+export const returnsOfOrder = (db: Db, orderId: number) =>
+  db
+    .query(
+      `SELECT rl.order_line_id, x.quantity, rl.unit_cost_e5
+       FROM receipt_returns x JOIN receipts r ON r.id = x.receipt_id
+       JOIN receipt_lines rl ON rl.id = (SELECT min(l.id) FROM receipt_lines l WHERE l.receipt_id = x.receipt_id AND l.item_id = x.item_id AND l.base_quantity > 0)
+       WHERE r.order_id = $orderId`,
+    )
+    .all({ orderId }) as { order_line_id: number | null; quantity: number; unit_cost_e5: number }[]
+
+export interface PriceChangeRow {
+  receipt_line_id: number
+  receipt_id: number
+  order_id: number | null
+  order_number: string | null
+  invoice_number: string
+  invoice_date: string
+  supplier_name: string
+  item_id: number
+  item_name: string
+  unit: string
+  pack_id: number | null
+  pack_name: string | null
+  pack_size: number
+  unit_price: number
+  unit_cost_e5: number
+  compared_price_e5: number
+  compared_with: PriceBasis
+  created_at: string
+}
+
+/** The newest received lines whose price differed from what it was compared with (index receipt_lines_price_changes). */
+export const recentPriceChanges = (db: Db, limit: number) =>
+  db
+    .query(
+      `SELECT l.id AS receipt_line_id, l.receipt_id, r.order_id, po.number AS order_number, r.invoice_number, r.invoice_date, s.name AS supplier_name,
+         l.item_id, i.name AS item_name, i.unit, l.pack_id, l.pack_name, l.pack_size, l.unit_price, l.unit_cost_e5, l.compared_price_e5, l.compared_with, r.created_at
+       FROM receipt_lines l JOIN receipts r ON r.id = l.receipt_id JOIN suppliers s ON s.id = r.supplier_id JOIN items i ON i.id = l.item_id
+       LEFT JOIN purchase_orders po ON po.id = r.order_id
+       WHERE l.compared_price_e5 IS NOT NULL AND l.compared_price_e5 <> l.unit_cost_e5
+       ORDER BY l.id DESC LIMIT ${sqlInteger(limit)}`,
+    )
+    .all() as PriceChangeRow[]

@@ -9,7 +9,9 @@ import {
   PurchaseOrderListQuery,
   ReceiptBody,
   ReceiptListQuery,
+  PriceChangesQuery,
   ReturnBody,
+  SendOrderBody,
 } from '../../contract/purchasing'
 import type { AppDeps } from '../../deps'
 import { signedIn } from '../../http/access'
@@ -32,6 +34,7 @@ export const purchasingRoutes = ({ purchasing, receipts }: AppDeps) =>
       const lines = groups.reduce((n, g) => n + g.lines.length, 0)
       return { ...ok(groups, PO_MSG.suggestions(lines, par, ids !== undefined)), par }
     })
+    .get('/purchasing/price-changes', ({ query }) => ok(receipts.recentPriceChanges(parse(PriceChangesQuery, query).limit)))
     .get('/purchase-orders', ({ query }) => {
       const q = parse(PurchaseOrderListQuery, query)
       const { rows, total } = purchasing.listOrders(q)
@@ -53,8 +56,7 @@ export const purchasingRoutes = ({ purchasing, receipts }: AppDeps) =>
     .put('/purchase-orders/:id', ({ params, body }) => ok(purchasing.update(parse(id('id'), params.id), parse(PurchaseOrderBody, body)), PO_MSG.updated))
     .post('/purchase-orders/:id/send', (ctx) => {
       const orderId = parse(id('id'), ctx.params.id)
-      parseAction(ctx.body)
-      return ok(purchasing.send(orderId, ctx.user), PO_MSG.sent)
+      return ok(purchasing.send(orderId, ctx.user, parseAction(ctx.body, SendOrderBody)), PO_MSG.sent)
     }, { signedIn: true })
     .get('/purchase-orders/:id/text', ({ params }) => {
       const { number, text } = purchasing.text(parse(id('id'), params.id))

@@ -5,5 +5,6 @@ import * as repo from './repo'
 export { createSalesService, type SalesService } from './service'
 export { salesRoutes } from './routes'
 
-/** The sales lines of a date range, each resolved to its dish (MAPPED), ignored or UNMAPPED. */
-export const salesLinesIn = (db: Db, from: string, to: string) => repo.linesIn(db, from, to)
+/** The sales lines of a window (instants for timed sales, whole days for summaries), each resolved to its dish (MAPPED), ignored or UNMAPPED. */
+export const salesLinesIn = (db: Db, window: { fromAt: string; toAt: string; dayFrom: string; dayTo: string }) => repo.linesIn(db, window)
+export { zonedInstant, dayOf } from './zoned'

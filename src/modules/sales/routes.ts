@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { RECIPE_MSG, SalesDateParam, SalesDayBody, SalesImportQuery, SalesMappingBody } from '../../contract/recipes'
+import { RECIPE_MSG, SalesDateParam, SalesDayBody, SalesImportQuery, SalesMappingBody, SalesMappingsBulkBody, SalesMappingsQuery } from '../../contract/recipes'
 import type { AppDeps } from '../../deps'
 import { signedIn } from '../../http/access'
 import { ok } from '../../http/envelope'
@@ -19,11 +19,17 @@ export const salesRoutes = ({ sales }: AppDeps) =>
       },
       { parse: 'text', signedIn: true },
     )
-    .get('/mappings', () => ok(sales.mappings()))
+    .get('/mappings', ({ query }) => ok(sales.mappings(parse(SalesMappingsQuery, query).pos)))
     .put('/mappings', (ctx) => {
       const input = parse(SalesMappingBody, ctx.body)
-      return ok(sales.saveMapping(ctx.user, input.code, input.recipe_id), input.recipe_id === null ? RECIPE_MSG.mappingIgnored : RECIPE_MSG.mappingSaved)
+      return ok(sales.saveMapping(ctx.user, input.code, input.recipe_id, input.pos), input.recipe_id === null ? RECIPE_MSG.mappingIgnored : RECIPE_MSG.mappingSaved)
     }, { signedIn: true })
+    .post('/mappings/bulk', (ctx) => {
+      const input = parse(SalesMappingsBulkBody, ctx.body)
+      const r = sales.saveMappings(ctx.user, input.codes, input.recipe_id, input.pos)
+      return ok(r, r.recipe_name === null ? RECIPE_MSG.codesIgnored(r.codes) : RECIPE_MSG.codesMapped(r.codes, r.recipe_name))
+    }, { signedIn: true })
+    .get('/sources', () => ok(sales.sources()))
     .get('/unmapped', () => ok(sales.unmapped()))
     .get('/:date', ({ params }) => ok(sales.day(parse(SalesDateParam, params.date))))
     .put('/:date', (ctx) => {

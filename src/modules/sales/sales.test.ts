@@ -26,7 +26,7 @@ test('rows of one code and day are summed (P01 ×60 and ×40 → 100); an unknow
   expect(dry.status).toBe(200)
   expect(dry.body.data).toMatchObject({ dry_run: true, rows_read: 3, dates: ['2026-03-01'], replaced: 0 })
   expect(dry.body.data.lines).toContainEqual(expect.objectContaining({ code: 'P01', quantity: 100, net_sales: 500, rows: 2, status: 'MAPPED', recipe_id: pasta.id }))
-  expect(dry.body.data.unmapped).toEqual([{ code: 'GC', name: 'Gift card', quantity: 3, net_sales: 1000.5 }])
+  expect(dry.body.data.unmapped).toEqual([{ code: 'GC', name: 'Gift card', quantity: 3, net_sales: 1000.5, rows: 1 }])
   expect(await day('2026-03-01')).toEqual([])
 
   const saved = await importCsv(csv)

@@ -32,6 +32,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   stock_count_areas: 'modules/counts',
   stock_count_items: 'modules/counts',
   stock_count_lines: 'modules/counts',
+  stock_count_found: 'modules/counts',
 
   purchase_orders: 'modules/purchasing',
   purchase_order_lines: 'modules/purchasing',

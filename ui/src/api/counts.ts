@@ -1,5 +1,5 @@
 // Storage areas and stock counts (issue 17): one typed function per endpoint.
-import type { CountLine, CountReview, CountStatus, StockCount, StockCountDetail, StorageArea, StorageAreaItem, SubmitAnswer, UncountedChoice, ApproveAnswer } from '../../../src/contract/counts'
+import type { CountLine, CountReview, FoundLine, CountStatus, StockCount, StockCountDetail, StorageArea, StorageAreaItem, SubmitAnswer, UncountedChoice, ApproveAnswer } from '../../../src/contract/counts'
 import { call, callFile, callList } from './client'
 
 type Signal = AbortSignal | undefined
@@ -25,3 +25,10 @@ export const getReview = (id: number, signal?: Signal) => call<CountReview>('GET
 export const approveCount = (id: number) => call<ApproveAnswer>('POST', `/stock-counts/${id}/approve`, { body: {} })
 export const cancelCount = (id: number) => call<StockCount>('POST', `/stock-counts/${id}/cancel`, { body: {} })
 export const downloadVariance = (count_id: number) => callFile('/reports/download/count-variance', { count_id })
+
+// Issue 32.3: an item found on the shelf, a product not in the catalogue, and the Manager's resolution of it.
+export const addLine = (id: number, body: { area_id: number; item_id: number }, idempotencyKey: string) => call<CountLine>('POST', `/stock-counts/${id}/lines`, { body, idempotencyKey })
+export const addFound = (id: number, body: { area_id: number; name: string; note: string | null; counted: number }, idempotencyKey: string) =>
+  call<FoundLine>('POST', `/stock-counts/${id}/found`, { body, idempotencyKey })
+export const resolveFound = (id: number, foundId: number, body: { item_id: number; item_quantity?: number } | { discard: true }) =>
+  call<FoundLine>('POST', `/stock-counts/${id}/found/${foundId}/resolve`, { body })

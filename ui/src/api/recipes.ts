@@ -1,5 +1,5 @@
 // Recipes, costing, menu costing and sales (issue 22): one typed function per endpoint.
-import type { AvtReport, FoodCostReport, MenuCostingRow, Recipe, RecipeCost, RecipeKind, RecipeSummary, SalesImportResult, SalesMapping } from '../../../src/contract/recipes'
+import type { AvtReport, FoodCostReport, MenuCostingRow, Recipe, RecipeCost, RecipeKind, RecipeSummary, SalesBulkMappingResult, SalesImportResult, SalesMapping, SalesSource } from '../../../src/contract/recipes'
 import { call, callFile, callList } from './client'
 
 type Signal = AbortSignal | undefined
@@ -38,9 +38,12 @@ export const previewCost = (body: Partial<RecipeBody> & { id?: number; lines: Re
 export const getMenuCosting = (signal?: Signal) => call<MenuCostingRow[]>('GET', '/recipes/menu-costing', { signal })
 export const downloadMenuCosting = () => callFile('/reports/download/menu-costing')
 
-export const importSales = (csv: string, q: { dry_run: boolean; from?: string; to?: string }) =>
-  call<SalesImportResult>('POST', '/sales/import', { csv, query: { dry_run: String(q.dry_run), from: q.from, to: q.to } })
-export const saveSalesMapping = (code: string, recipe_id: number | null) => call<SalesMapping>('PUT', '/sales/mappings', { body: { code, recipe_id } })
+export const importSales = (csv: string, q: { dry_run: boolean; from?: string; to?: string; pos?: string }) =>
+  call<SalesImportResult>('POST', '/sales/import', { csv, query: { dry_run: String(q.dry_run), from: q.from, to: q.to, pos: q.pos || undefined } })
+export const saveSalesMapping = (code: string, recipe_id: number | null, pos = '') => call<SalesMapping>('PUT', '/sales/mappings', { body: { code, recipe_id, pos } })
+/** Ticked codes of one till mapped to one dish, or ignored (recipe_id null), in one call. */
+export const saveSalesMappings = (pos: string, codes: string[], recipe_id: number | null) => call<SalesBulkMappingResult>('POST', '/sales/mappings/bulk', { body: { pos, codes, recipe_id } })
+export const listSalesSources = (signal?: Signal) => call<SalesSource[]>('GET', '/sales/sources', { signal })
 
 export interface PeriodParams {
   opening_count_id: number

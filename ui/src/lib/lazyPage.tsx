@@ -6,7 +6,7 @@
 // - otherwise the failure reaches the layout's error boundary ('RIMS can't be reached'), whose Retry
 //   calls `retryFailedPages()`: React.lazy keeps a rejected load for good, so a failed page gets a
 //   fresh lazy component and is fetched again, with no reload of the app.
-import { lazy, type ComponentType } from 'react'
+import { lazy, useState, type ComponentType } from 'react'
 import { setOffline } from '../api/connection'
 
 type Loader = () => Promise<{ default: ComponentType }>
@@ -64,12 +64,26 @@ async function loadWithRetries(load: Loader) {
   }
 }
 
-/** `React.lazy` with retries, the upgrade reload, and a fresh start after `retryFailedPages()`. */
-export function lazyPage(load: Loader): ComponentType {
+/** A page component whose code can be fetched before it is first rendered. */
+export type LazyPage = ComponentType & { preload(): Promise<void> }
+
+/**
+ * `React.lazy` with retries, the upgrade reload, and a fresh start after `retryFailedPages()`. Once its code has
+ * arrived (`preload()` or an earlier render) a page renders at once: React.lazy suspends on its first render even
+ * when the module is already loaded, and React then holds the page back ≥ 300 ms after the spinner it showed
+ * (its fallback throttle) — at start on a slowed phone that was the page shown a third of a second late.
+ */
+export function lazyPage(load: Loader): LazyPage {
   let failed = false
+  let loaded: ComponentType | null = null
+  const loadAndKeep = () =>
+    loadWithRetries(load).then((m) => {
+      loaded = m.default
+      return m
+    })
   const make = () =>
     lazy(() =>
-      loadWithRetries(load).catch((err: unknown) => {
+      loadAndKeep().catch((err: unknown) => {
         failed = true
         throw err
       }),
@@ -80,11 +94,16 @@ export function lazyPage(load: Loader): ComponentType {
     failed = false
     current = make()
   })
-  // A stable component for the route table that renders whichever lazy component is current.
+  // A stable component for the route table. Which component it renders is chosen once per mount, so a page that
+  // mounted through the lazy one is never remounted (its state lost) when the loaded one becomes known.
   const Page = () => {
-    const Current = current
-    return <Current />
+    const [Chosen] = useState<ComponentType>(() => loaded ?? current)
+    return <Chosen />
   }
+  Page.preload = () => loadAndKeep().then(
+    () => {},
+    () => {}, // a failed preload is the render's to retry and report
+  )
   return Page
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react'
+import { useLocation, useSearch } from 'wouter'
 import { AreaItemsBody, StorageAreaBody, type StorageArea, type StorageAreaItem } from '../../../../src/contract/counts'
 import { messageOr } from '../../api/client'
 import { createArea, deleteArea, getAreaItems, listAreas, renameArea, setAreaItems } from '../../api/counts'
@@ -14,16 +15,40 @@ import { Spinner } from '../../components/Spinner'
 import { toast } from '../../components/toast'
 import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
+import { forget, keep, loadKept } from '../../lib/deviceDraft'
 import { relabel } from '../../lib/formInput'
+import { askToLeave } from '../../lib/leaveGuard'
+import { useLeaveGuard } from '../../lib/useLeaveGuard'
+import { useFormat } from '../../lib/useFormat'
 import { check } from '../../lib/validation'
 import { COUNT_UI } from '../../messages/counts'
 import { UI } from '../../messages/common'
+import { useSession } from '../../session/store'
 import { SectionLinks } from './SectionLinks'
+
+// ---------- A shelf order not yet saved, kept on the device per user and area (lib/deviceDraft) ----------
+
+interface ShelfDraft {
+  rows: StorageAreaItem[]
+  /** The saved order's item ids when the draft began: another order saved since is said before saving over it. */
+  base: number[]
+  /** When it was last changed (ISO). */
+  at: string
+}
+
+const shelfKey = (userId: number, areaId: number) => `rims-shelf-draft-${userId}-${areaId}`
+const isShelfDraft = (v: unknown): v is ShelfDraft => Array.isArray((v as ShelfDraft | null)?.rows) && Array.isArray((v as ShelfDraft).base) && typeof (v as ShelfDraft).at === 'string'
+const idsOf = (rows: readonly StorageAreaItem[]) => rows.map((r) => r.item_id)
+const sameOrder = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i])
 
 /** /counts/areas: storage areas and each one's items in shelf order (drag and drop, or Alt + arrows). */
 export default function AreasPage() {
   const areas = useLoad((signal) => listAreas(signal).then((r) => r.data), [], COUNT_UI.areasFailed)
-  const [selected, setSelected] = useState<number | null>(null)
+  // The area open is in the address (?area=), so a reload reopens it with its unsaved order.
+  const [, navigate] = useLocation()
+  const selected = Number(new URLSearchParams(useSearch()).get('area')) || null
+  const setSelected = (id: number | null) => navigate(id ? `/counts/areas?area=${id}` : '/counts/areas', { replace: true })
+  const userId = useSession()?.user.id ?? 0
   const [editing, setEditing] = useState<StorageArea | 'new' | null>(null)
   const [deleting, setDeleting] = useState<StorageArea | null>(null)
   const current = areas.data?.find((a) => a.id === selected) ?? null
@@ -38,7 +63,7 @@ export default function AreasPage() {
         <ul className="space-y-2" aria-label={COUNT_UI.areasTitle}>
           {areas.data?.map((a) => (
             <li key={a.id} className={`rounded-xl border p-3 ${a.id === selected ? 'border-brand-700' : 'border-slate-200 dark:border-slate-700'}`}>
-              <button type="button" className="min-h-11 w-full text-left font-semibold" aria-pressed={a.id === selected} onClick={() => setSelected(a.id)}>
+              <button type="button" className="min-h-11 w-full text-left font-semibold" aria-pressed={a.id === selected} onClick={() => a.id !== selected && askToLeave(() => setSelected(a.id))}>
                 {a.name} <span className="text-sm font-normal text-slate-600 dark:text-slate-300">({a.item_count})</span>
               </button>
               <div className="mt-1 flex gap-2">
@@ -60,7 +85,7 @@ export default function AreasPage() {
           onClose={() => setEditing(null)}
           onSaved={(a) => {
             areas.reload()
-            setSelected(a.id)
+            if (a.id !== selected) askToLeave(() => setSelected(a.id))
           }}
         />
       )}
@@ -76,6 +101,7 @@ export default function AreasPage() {
           try {
             const res = await deleteArea(deleting.id)
             toast({ kind: 'success', title: UI.successTitle, message: res.message })
+            forget(shelfKey(userId, deleting.id))
             if (selected === deleting.id) setSelected(null)
             areas.reload()
           } catch (err) {
@@ -117,6 +143,13 @@ function AreaForm({ area, onClose, onSaved }: { area: StorageArea | null; onClos
 function ShelfOrder({ area, onSaved }: { area: StorageArea; onSaved: () => void }) {
   const loaded = useLoad((signal) => getAreaItems(area.id, signal).then((r) => r.data), [area.id], COUNT_UI.areasFailed)
   const [rows, setRows] = useState<StorageAreaItem[] | null>(null)
+  // The order the server has (loaded, then as saved): rows that differ from it are a draft, kept on the device.
+  const [server, setServer] = useState<StorageAreaItem[] | null>(null)
+  const key = shelfKey(useSession()?.user.id ?? 0, area.id)
+  const [kept, setKept] = useState<ShelfDraft | null>(null)
+  const dirty = rows !== null && server !== null && !sameOrder(idsOf(rows), idsOf(server))
+  const guard = useLeaveGuard(dirty, COUNT_UI.leaveOrder(area.name))
+  const f = useFormat()
   const [picked, setPicked] = useState<PickedItem | null>(null)
   const [dragging, setDragging] = useState<number | null>(null)
   const [announce, setAnnounce] = useState('')
@@ -124,8 +157,25 @@ function ShelfOrder({ area, onSaved }: { area: StorageArea; onSaved: () => void 
   const rowRefs = useRef<Record<number, HTMLLIElement | null>>({})
   const focusAfter = useRef<number | null>(null)
   useEffect(() => {
-    if (loaded.data) setRows(loaded.data)
-  }, [loaded.data])
+    if (!loaded.data) return
+    const stored = loadKept(key, isShelfDraft)
+    const restore = stored && !sameOrder(idsOf(stored.rows), idsOf(loaded.data)) ? stored : null
+    setServer(loaded.data)
+    setKept(restore)
+    setRows(restore ? restore.rows : loaded.data)
+  }, [loaded.data, key])
+  const base = kept?.base
+  useEffect(() => {
+    if (!rows || !server) return
+    if (dirty) keep(key, { rows, base: base ?? idsOf(server), at: kept && rows === kept.rows ? kept.at : new Date().toISOString() } satisfies ShelfDraft)
+    else forget(key)
+  }, [rows, server, dirty, key, base, kept])
+  const discard = () => {
+    forget(key)
+    setKept(null)
+    setRows(server)
+    toast({ kind: 'success', title: UI.successTitle, message: COUNT_UI.orderDiscarded })
+  }
   useEffect(() => {
     if (focusAfter.current !== null) rowRefs.current[focusAfter.current]?.focus()
     focusAfter.current = null
@@ -165,6 +215,10 @@ function ShelfOrder({ area, onSaved }: { area: StorageArea; onSaved: () => void 
     if (!checked.ok) return setFailure(checked.errors.item_ids ?? COUNT_UI.orderFailed)
     await run(async () => {
       const res = await setAreaItems(area.id, checked.value.item_ids)
+      forget(key)
+      guard.release()
+      setKept(null)
+      setServer(res.data)
       setRows(res.data)
       toast({ kind: 'success', title: UI.successTitle, message: COUNT_UI.orderSaved })
       onSaved()
@@ -180,6 +234,18 @@ function ShelfOrder({ area, onSaved }: { area: StorageArea; onSaved: () => void 
         {COUNT_UI.dragHint}
       </p>
       {loaded.error && <LoadError error={loaded.error} retry={loaded.reload} inline />}
+      {kept && (
+        <div role="status" className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <div>
+            <p className="font-semibold">{COUNT_UI.orderDraftRestored}</p>
+            <p>{COUNT_UI.orderDraftDetail(f.dateTime(kept.at))}</p>
+            {server && !sameOrder(kept.base, idsOf(server)) && <p className="mt-1 font-semibold">{COUNT_UI.orderDraftBehind}</p>}
+          </div>
+          <Button variant="secondary" onClick={discard}>
+            {COUNT_UI.discardOrder}
+          </Button>
+        </div>
+      )}
       <ErrorLine message={failure} />
       <p className="sr-only" aria-live="polite">
         {announce}
@@ -227,6 +293,7 @@ function ShelfOrder({ area, onSaved }: { area: StorageArea; onSaved: () => void 
       <Button onClick={save} disabled={busy || !rows}>
         {busy ? 'Saving...' : COUNT_UI.saveOrder}
       </Button>
+      {guard.dialog}
     </section>
   )
 }

@@ -21,6 +21,7 @@ import { COUNT_UI } from '../../messages/counts'
 import { UI } from '../../messages/common'
 import { clearLocal } from './lineState'
 import { STATUS_TONES } from './CountsPage'
+import { FoundReview } from './FoundReview'
 
 /** The Manager's variance review: one row per item by |value|, the totals, reasons, approve. */
 export default function CountReviewPage() {
@@ -75,10 +76,19 @@ export default function CountReviewPage() {
         ]}
       />
       {r.needs_reason > 0 && <ErrorLine message={COUNT_UI.needsReason(r.needs_reason)} />}
+      <FoundReview countId={id} lines={r.found_lines} unresolved={r.unresolved_found} editable={submitted || r.count.status === 'OPEN'} onResolved={review.reload} />
       <ErrorLine message={failure} />
       <ol className="mt-4 space-y-3" aria-label="Variances by value">
         {r.lines.map((l) => (
-          <ReviewRow key={l.item_id} countId={id} line={l} editable={submitted || r.count.status === 'OPEN'} onSaved={review.reload} />
+          <ReviewRow
+            key={l.item_id}
+            countId={id}
+            line={l}
+            // An item on the count only through a found line mapped to it takes its reason with that line's area.
+            areaId={l.area_ids[0] ?? r.found_lines.find((f) => f.item_id === l.item_id && f.resolution === 'MAPPED')?.area_id ?? 0}
+            editable={submitted || r.count.status === 'OPEN'}
+            onSaved={review.reload}
+          />
         ))}
       </ol>
       {(submitted || r.count.status === 'OPEN') && (
@@ -122,7 +132,7 @@ export default function CountReviewPage() {
   )
 }
 
-function ReviewRow({ countId, line, editable, onSaved }: { countId: number; line: ReviewLine; editable: boolean; onSaved: () => void }) {
+function ReviewRow({ countId, line, areaId, editable, onSaved }: { countId: number; line: ReviewLine; areaId: number; editable: boolean; onSaved: () => void }) {
   const fmt = useFormat()
   const [reason, setReason] = useState(line.reason ?? '')
   const [error, setError] = useState<string | undefined>()
@@ -130,7 +140,7 @@ function ReviewRow({ countId, line, editable, onSaved }: { countId: number; line
     if ((line.reason ?? '') === reason.trim()) return
     setError(undefined)
     try {
-      await putLine(countId, { area_id: line.area_ids[0], item_id: line.item_id, reason: reason.trim() || null })
+      await putLine(countId, { area_id: areaId, item_id: line.item_id, reason: reason.trim() || null })
       toast({ kind: 'success', title: UI.successTitle, message: COUNT_UI.reasonSaved })
       onSaved()
     } catch (err) {
@@ -160,7 +170,9 @@ function ReviewRow({ countId, line, editable, onSaved }: { countId: number; line
           <dd>{line.variance === null ? '—' : fmt.quantity(line.variance, line.unit)}</dd>
         </div>
       </dl>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{line.area_names.join(', ')}</p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+        {[line.area_names.join(', '), line.found_quantity !== null ? COUNT_UI.includesFound(fmt.quantity(line.found_quantity, line.unit)) : ''].filter(Boolean).join(' · ')}
+      </p>
       {editable && line.variance !== null && line.variance !== 0 && (
         <div className="mt-2">
           <TextField label={COUNT_UI.reasonLabel(line.item_name)} value={reason} onChange={setReason} onBlur={save} error={error} maxLength={500} />

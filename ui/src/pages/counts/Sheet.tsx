@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useLocation } from 'wouter'
 import { displayCode } from '../../../../src/contract/barcodes'
-import type { StockCountDetail } from '../../../../src/contract/counts'
+import type { CountLine, FoundLine, StockCountDetail } from '../../../../src/contract/counts'
 import { toCents } from '../../../../src/contract/fixed'
 import { implausibleFigure } from '../../../../src/contract/plausible'
 import { MANAGER } from '../../../../src/contract/roles'
@@ -27,6 +27,8 @@ import { LineStore, useSummary } from './lineStore'
 import type { LineActions } from './SheetLine'
 import { SheetList, type Target } from './SheetList'
 import { SubmitDialog } from './SubmitDialog'
+import { AddFoundDialog } from './AddFoundDialog'
+import { FoundLines } from './FoundLines'
 
 /** How long typing may pause before the line is saved anyway (leaving the field saves at once). */
 const IDLE_SAVE_MS = 600
@@ -61,6 +63,10 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
     return new LineStore(out)
   })
   useSummary(store)
+  // Lines added while the sheet is open (items found on the shelf) join these; unknown products are found lines.
+  const [lines, setLines] = useState<CountLine[]>(count.lines)
+  const [foundLines, setFoundLines] = useState<FoundLine[]>(count.found_lines)
+  const [adding, setAdding] = useState<string | null>(null)
   const setLine = (key: string, patch: Partial<LineView>) => store.update(key, (v) => ({ ...v, ...patch }))
   // A line to scroll to (and focus): scans, the search, Enter onto a line not yet rendered, "Go back".
   const [target, setTarget] = useState<Target | null>(null)
@@ -72,7 +78,7 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
   // One save in flight per line; a newer draft waits and goes next (last write wins, in order). `held`: a draft
   // far above its expected figure, kept back until the line is left and the counter answered the question.
   const queue = useRef<Record<string, { busy: boolean; next: Draft | null; timer?: ReturnType<typeof setTimeout>; held?: Draft | null; asking?: boolean }>>({})
-  const byKey = useMemo(() => new Map(count.lines.map((l) => [lineKey(l), l])), [count.lines])
+  const byKey = useMemo(() => new Map(lines.map((l) => [lineKey(l), l])), [lines])
 
   const save = useCallback(
     async (key: string, draft: Draft) => {
@@ -178,7 +184,7 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
     try {
       const r = (await resolveBarcode(raw)).data
       const item = r.item
-      const ofItem = item ? count.lines.filter((l) => l.item_id === item.id) : []
+      const ofItem = item ? lines.filter((l) => l.item_id === item.id) : []
       const line = ofItem.find((l) => l.area_id === areaId) ?? ofItem[0]
       if (!item || !line) {
         setScanNote(item ? COUNT_UI.scanNotOnSheet(item.name) : COUNT_UI.scanUnknown(r.code ? displayCode(r.code) : raw))
@@ -204,19 +210,20 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
       scanFeedback(false)
     }
   }
-  useKeyboardScans((code) => void scanned(code), open && !submitting)
+  // Not while Add item found here is open: a code scanned there picks the item in its picker.
+  useKeyboardScans((code) => void scanned(code), open && !submitting && adding === null)
 
   const showArea = (aid: number) => {
     setAreaId(aid)
     navigate(`/counts/${count.id}?area=${aid}`, { replace: true })
   }
-  const areaLines = useMemo(() => count.lines.filter((l) => l.area_id === areaId), [count.lines, areaId])
+  const areaLines = useMemo(() => lines.filter((l) => l.area_id === areaId), [lines, areaId])
   const progress = (aid: number) => {
-    const ls = count.lines.filter((l) => l.area_id === aid)
+    const ls = lines.filter((l) => l.area_id === aid)
     const done = ls.filter((l) => store.get(lineKey(l)).saved !== null).length
     return { done, total: ls.length, percent: ls.length ? Math.floor((done * 100) / ls.length) : 100 }
   }
-  const uncounted = count.lines.filter((l) => store.get(lineKey(l)).saved === null)
+  const uncounted = lines.filter((l) => store.get(lineKey(l)).saved === null)
   const pending = [...store.all()].some((l) => l.state === 'saving')
 
   // Enter moves to the next line's first field (the last line's Enter leaves the focus where it is); a next line
@@ -243,13 +250,14 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
 
   // Find a line by the item's name: the first match in this area is scrolled to as it is typed; Enter goes to it
   // (in another area when only there) and focuses its field.
-  const [find, setFind] = useState('')
+  // /scan's name search opens the sheet with ?find=: the box starts with it and the line is scrolled to.
+  const [find, setFind] = useState(() => new URLSearchParams(window.location.search).get('find') ?? '')
   const found = useMemo(() => {
     const q = find.trim().toLocaleLowerCase()
     if (!q) return null
-    const all = count.lines.filter((l) => l.item_name.toLocaleLowerCase().includes(q))
+    const all = lines.filter((l) => l.item_name.toLocaleLowerCase().includes(q))
     return { all, first: all.find((l) => l.area_id === areaId) ?? all[0] ?? null }
-  }, [find, count.lines, areaId])
+  }, [find, lines, areaId])
   useEffect(() => {
     if (found?.first && found.first.area_id === areaId) reveal(lineKey(found.first), false)
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -264,6 +272,22 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
     reveal(lineKey(l), true)
   }
   const areaName = count.areas.find((a) => a.id === areaId)?.name ?? ''
+  // Issue 32.3: an item found on the shelf joins this area's sheet (and the store) at the end, and gets the focus.
+  const lineAdded = (line: CountLine) => {
+    const key = lineKey(line)
+    store.add(key, { draft: draftFrom(line), state: line.counted === null ? 'idle' : 'saved', error: null, saved: line.counted === null ? null : toCents(line.counted) })
+    setLines((ls) => (ls.some((l) => lineKey(l) === key) ? ls : [...ls, line]))
+    setAdding(null)
+    setFind('')
+    toast({ kind: 'success', title: UI.successTitle, message: COUNT_UI.lineAddedToast(line.item_name, areaName) })
+    reveal(key, true)
+  }
+  const foundAdded = (f: FoundLine) => {
+    setFoundLines((all) => (all.some((x) => x.id === f.id) ? all : [...all, f]))
+    setAdding(null)
+    setFind('')
+    toast({ kind: 'success', title: UI.successTitle, message: COUNT_UI.foundAddedToast(f.name) })
+  }
 
   return (
     <div>
@@ -287,7 +311,7 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
             {open && (
               // Barcodes: continuous scanning of this area (each scan adds one pack to its line).
               <Link href={`/scan?count=${count.id}&area=${areaId}`} className={buttonClass('primary')}>
-                Scan to count
+                {COUNT_UI.scan}
               </Link>
             )}
             {isManager && (count.status === 'SUBMITTED' || (!count.blind && open)) && (
@@ -352,8 +376,19 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
             {found.first ? COUNT_UI.findHit(found.all.length, found.first.item_name, found.first.area_id === areaId ? null : (count.areas.find((a) => a.id === found.first!.area_id)?.name ?? '')) : COUNT_UI.findNone(find.trim())}
           </p>
         )}
+        {found && !found.first && open && (
+          <Button variant="secondary" className="mt-2" onClick={() => setAdding(find.trim())}>
+            {COUNT_UI.addNotFound(find.trim())}
+          </Button>
+        )}
       </div>
       <SheetList lines={areaLines} areaName={areaName} store={store} actions={actions} disabled={!open} target={target} />
+      <FoundLines areaName={areaName} lines={foundLines.filter((f) => f.area_id === areaId)} />
+      {open && (
+        <Button variant="secondary" className="mt-4 w-full sm:w-auto" onClick={() => setAdding('')}>
+          {COUNT_UI.addFound}
+        </Button>
+      )}
 
       {open && (
         <div data-sticky-bar className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 py-3 dark:border-slate-700 dark:bg-slate-950/95">
@@ -366,6 +401,9 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
         </div>
       )}
       {figures.dialog}
+      {adding !== null && (
+        <AddFoundDialog countId={count.id} areaId={areaId} areaName={areaName} initial={adding} onClose={() => setAdding(null)} onLine={lineAdded} onFound={foundAdded} />
+      )}
       {submitting && (
         <SubmitDialog
           countId={count.id}

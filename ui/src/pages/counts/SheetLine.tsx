@@ -2,8 +2,9 @@ import { memo, type KeyboardEvent, type Ref } from 'react'
 import type { CountLine } from '../../../../src/contract/counts'
 import { ErrorLine } from '../../components/ErrorLine'
 import { QuantityField } from '../../components/QuantityField'
+import { useFormat } from '../../lib/useFormat'
 import { COUNT_UI } from '../../messages/counts'
-import type { Draft } from './lineState'
+import { bodyFrom, type Draft } from './lineState'
 import { useLineView, type LineStore } from './lineStore'
 import { SaveBadge } from './SaveBadge'
 
@@ -35,7 +36,20 @@ export const SheetLine = memo(function SheetLine(p: {
 }) {
   const { line, index, lineKey: key, actions } = p
   const view = useLineView(p.store, key)
+  const fmt = useFormat()
   const base = `line-${line.area_id}-${line.item_id}`
+  // Enter in a pack field goes to the line's next field (case → bottle → loose); from the last, to the next line.
+  const fieldIds = [...line.packs.map((pack) => `${base}-pack-${pack.id}`), `${base}-loose`]
+  const toNextField = (i: number) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return
+    e.preventDefault()
+    const next = document.getElementById(fieldIds[i + 1]) as HTMLInputElement | null
+    next?.focus()
+    next?.select()
+  }
+  // The live total of a line counted in packs, as typed: packs × size + loose, in the item's unit.
+  const parsed = line.packs.length > 0 ? bodyFrom(view.draft, line) : null
+  const total = parsed?.ok && parsed.hundredths !== null ? fmt.quantity(parsed.hundredths / 100, line.unit) : null
   const common = {
     disabled: p.disabled,
     hint: '',
@@ -89,6 +103,7 @@ export const SheetLine = memo(function SheetLine(p: {
               onChange={(v) => actions.change(key, { ...view.draft, packs: { ...view.draft.packs, [pack.id]: v } })}
               {...(i === 0 ? { 'data-line-first': index } : {})}
               {...common}
+              onKeyDown={toNextField(i)}
             />
           ))}
           <QuantityField
@@ -99,6 +114,9 @@ export const SheetLine = memo(function SheetLine(p: {
             onChange={(v) => actions.change(key, { ...view.draft, loose: v })}
             {...common}
           />
+          <p className="col-span-2 text-sm font-semibold tabular-nums sm:col-span-4" data-testid={`total-${line.item_id}`}>
+            {total !== null ? COUNT_UI.lineTotal(total) : ''}
+          </p>
           {view.error && (
             <div className="col-span-2 sm:col-span-4">
               <ErrorLine message={view.error} />

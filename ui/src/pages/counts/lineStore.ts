@@ -31,6 +31,14 @@ export class LineStore {
     }
   }
 
+  /** A line added while the sheet is open (an item found on the shelf): its entry, and the progress told. */
+  add(key: string, view: LineView) {
+    if (this.views.has(key)) return
+    this.views.set(key, view)
+    this.version++
+    this.summaryListeners.forEach((l) => l())
+  }
+
   subscribe(key: string, listener: () => void) {
     let set = this.listeners.get(key)
     if (!set) this.listeners.set(key, (set = new Set()))

@@ -8,7 +8,9 @@ import { peekEarly, takeEarly } from '../../lib/earlyFetch'
 import { useFormat } from '../../lib/useFormat'
 import { STOCK_GROUPS } from '../../messages/stock'
 import { useSession } from '../../session/store'
+import { CountsToReview } from './CountsToReview'
 import { Cards, Hero, Loading, Pending, QuickActions, RecentActivity, Section, StatCard, StockAlerts } from './parts'
+import { PriceChanges } from './PriceChanges'
 import { useLoad } from '../../components/useLoad'
 import { MSG } from '../../../../src/contract/messages'
 
@@ -141,6 +143,9 @@ export default function ManagerDashboard() {
           )
         )}
       </div>
+      {/* Asked for once the numbers are painted, like the charts: the first paint waits for one request only. */}
+      <PriceChanges ready={charts} />
+      <CountsToReview ready={charts} />
       <Section title="Analytics Overview" className="mb-6">
         {stats.data && charts ? (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="analytics">

@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react'
 import { Link } from 'wouter'
-import { headerCells, matchHeaders, MAX_IMPORT_BYTES, type ImportKind, type ImportResult } from '../../../../src/contract/imports'
+import { headerCells, headerLabel, leadingRows, MAX_IMPORT_BYTES, type ImportKind, type ImportResult, type RepeatRule } from '../../../../src/contract/imports'
 import { downloadTemplate, importColumns, runImport } from '../../api/imports'
 import { Button, buttonClass } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
@@ -15,19 +15,27 @@ import { useSubmit } from '../../components/useSubmit'
 import { saveFile } from '../../lib/saveFile'
 import { usePageTop } from '../../lib/usePageTop'
 import { UI } from '../../messages/common'
+import { ColumnsStep } from './ColumnsStep'
+import { forgetChoices, initialChoices, layoutOf, rememberChoices, rememberedChoices, UNDECIDED, type Choices } from './layout'
 
 const KINDS: { value: ImportKind; label: string }[] = [
   { value: 'items', label: 'Items' },
   { value: 'suppliers', label: 'Suppliers' },
   { value: 'categories', label: 'Categories' },
 ]
-const IGNORE = ''
-
 interface Chosen {
   name: string
   text: string
   headers: string[]
+  /** The first rows, for the values shown under each column. */
+  samples: string[][]
 }
+
+const REPEATS: { value: RepeatRule; label: string }[] = [
+  { value: 'refuse', label: 'Show them as errors' },
+  { value: 'last', label: 'Keep the last row' },
+  { value: 'sum', label: 'Add up the quantities (other columns from the last row)' },
+]
 
 /**
  * Stock → Import: choose a CSV (Excel, LibreOffice, Google Sheets; comma, semicolon or tab), see how
@@ -39,7 +47,8 @@ export default function ImportPage() {
   const [kind, setKind] = useState<ImportKind>('items')
   const [file, setFile] = useState<Chosen | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
-  const [mapping, setMapping] = useState<Record<string, string>>({})
+  const [choices, setChoices] = useState<Choices | null>(null)
+  const [remembered, setRemembered] = useState<string | null>(null)
   const [setQuantity, setSetQuantity] = useState(false)
   const [checked, setChecked] = useState<ImportResult | null>(null)
   const [done, setDone] = useState<{ result: ImportResult; message: string } | null>(null)
@@ -47,14 +56,20 @@ export default function ImportPage() {
   const commit = useSubmit()
   const specs = useLoad((signal) => importColumns(kind, signal).then((r) => r.data), [kind])
 
-  // What the server will make of each header, unless the person maps it otherwise.
-  const auto = useMemo(() => {
-    if (!file || !specs.data) return null
-    return matchHeaders(file.headers, specs.data).fields
-  }, [file, specs.data])
-  const fieldOf = (header: string, i: number) => (header in mapping ? mapping[header] : (auto?.[i] ?? IGNORE))
-  const chosenFields = file ? file.headers.map((h, i) => fieldOf(h, i)).filter(Boolean) : []
-  const missing = kind === 'items' ? ['name', 'unit'].filter((f) => !chosenFields.includes(f)) : ['name'].filter((f) => !chosenFields.includes(f))
+  // The choices start from what the server would match, or from the last import of a file with these headers.
+  useEffect(() => {
+    if (!file || !specs.data) return setChoices(null)
+    const saved = rememberedChoices(kind, file.headers)
+    setChoices(saved ?? initialChoices(file.headers, specs.data))
+    setRemembered(saved ? saved.saved_at : null)
+  }, [file, specs.data, kind])
+  const layout = useMemo(() => (choices ? layoutOf(choices) : {}), [choices])
+  const missing = (kind === 'items' ? ['name', 'unit'] : ['name']).filter((f) => !(f in layout))
+  const undecided = file && choices ? file.headers.map((_, i) => i).filter((i) => choices.columns[i] === UNDECIDED) : []
+  const change = (c: Choices) => {
+    setChoices(c)
+    reset()
+  }
 
   const reset = () => {
     setChecked(null)
@@ -65,7 +80,6 @@ export default function ImportPage() {
 
   async function choose(e: ChangeEvent<HTMLInputElement>) {
     reset()
-    setMapping({})
     setFile(null)
     setFileError(null)
     const f = e.target.files?.[0]
@@ -74,10 +88,10 @@ export default function ImportPage() {
     const text = await f.text()
     const headers = headerCells(text)
     if (headers.every((h) => h === '')) return setFileError('The file has no header row')
-    setFile({ name: f.name, text, headers })
+    setFile({ name: f.name, text, headers, samples: leadingRows(text, 3) })
   }
 
-  const options = { dryRun: true, setQuantity: kind === 'items' && setQuantity, map: mapping }
+  const options = { dryRun: true, setQuantity: kind === 'items' && setQuantity, layout, repeats: kind === 'items' ? choices?.repeats : undefined, roundPrices: kind === 'items' && choices?.roundPrices }
 
   async function dryRun() {
     if (!file) return
@@ -93,6 +107,7 @@ export default function ImportPage() {
     await commit.run(async () => {
       const res = await runImport(kind, file.text, { ...options, dryRun: false })
       setDone({ result: res.data, message: res.message })
+      if (choices) rememberChoices(kind, file.headers, choices)
       setChecked(null)
       toast({ kind: 'success', title: UI.successTitle, message: res.message })
     }, 'Failed to import the file')
@@ -106,8 +121,6 @@ export default function ImportPage() {
       toast({ kind: 'error', title: UI.errorTitle, message: err instanceof Error ? err.message : 'Failed to download the template' })
     }
   }
-
-  const fieldOptions = (specs.data ?? []).map((s) => ({ value: s.field, label: s.field === s.label.toLowerCase().replace(/ /g, '_') ? s.label : `${s.label} (${s.field})` }))
 
   return (
     <section className="space-y-6">
@@ -129,7 +142,6 @@ export default function ImportPage() {
             value={kind}
             onChange={(v) => {
               setKind(v as ImportKind)
-              setMapping({})
               reset()
             }}
             options={KINDS}
@@ -159,60 +171,46 @@ export default function ImportPage() {
         {specs.error && <LoadError error={specs.error} retry={specs.reload} inline />}
       </div>
 
-      {file && auto && (
+      {file && choices && specs.data && (
         <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
           <h2 className="text-lg font-semibold">2. Columns in “{file.name}”</h2>
-          {/* Focusable: a keyboard can scroll it sideways on a phone. */}
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Columns of the file">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">How each column of the file is read</caption>
-              <thead className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Column in the file
-                  </th>
-                  <th scope="col" className="py-2">
-                    Read as
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {file.headers.map((h, i) => (
-                  <tr key={`${h}-${i}`}>
-                    <td className="py-2 pr-4 font-medium">
-                      {h || <em className="text-slate-500">(no header)</em>}
-                      {!auto[i] && !(h in mapping) && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">not recognised</span>}
-                    </td>
-                    <td className="py-1">
-                      <label className="sr-only" htmlFor={`${fileId}-map-${i}`}>
-                        Read “{h}” as
-                      </label>
-                      <select
-                        id={`${fileId}-map-${i}`}
-                        value={fieldOf(h, i)}
-                        onChange={(e) => {
-                          setMapping((m) => ({ ...m, [h]: e.target.value }))
-                          reset()
-                        }}
-                        className="block min-h-11 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm dark:border-slate-600 dark:bg-slate-900"
-                      >
-                        <option value={IGNORE}>Ignore this column</option>
-                        {fieldOptions.map((o) => (
-                          <option key={o.value} value={o.value}>
-                            {o.label}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {remembered && (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+              Columns read as on your last import of a file with these headers ({remembered.slice(0, 10)}).
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  forgetChoices(kind, file.headers)
+                  setRemembered(null)
+                  change(initialChoices(file.headers, specs.data!))
+                }}
+              >
+                Start over
+              </Button>
+            </p>
+          )}
+          <ColumnsStep key={`${kind}-${file.name}`} headers={file.headers} samples={file.samples} specs={specs.data} choices={choices} change={change} />
           {missing.length > 0 && (
             <p className="text-sm text-amber-900 dark:text-amber-200">
               No column is read as {missing.join(' or ')}: {kind === 'items' ? 'rows that are not already items cannot be created.' : 'rows cannot be matched.'}
             </p>
+          )}
+          {kind === 'items' && (
+            <fieldset className="space-y-1">
+              <legend className="text-sm font-semibold">Several rows for the same item (same code, barcode or name)</legend>
+              {REPEATS.map((r) => (
+                <label key={r.value} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+                  <input type="radio" name="repeats" className="h-5 w-5 accent-brand-700" value={r.value} checked={choices.repeats === r.value} onChange={() => change({ ...choices, repeats: r.value })} />
+                  {r.label}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {kind === 'items' && (
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+              <input type="checkbox" className="h-5 w-5 accent-brand-700" checked={choices.roundPrices} onChange={(e) => change({ ...choices, roundPrices: e.target.checked })} />
+              Round prices with more than 2 decimals to the cent (31.455 → 31.46)
+            </label>
           )}
           {kind === 'items' && (
             <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
@@ -229,10 +227,11 @@ export default function ImportPage() {
             </label>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button onClick={dryRun} disabled={check.busy}>
+            <Button onClick={dryRun} disabled={check.busy || undecided.length > 0}>
               {check.busy ? 'Checking…' : 'Check file'}
             </Button>
           </div>
+          {undecided.length > 0 && <p className="text-sm text-amber-900 dark:text-amber-200">Choose how to read {undecided.map((i) => `“${headerLabel(file.headers, i)}”`).join(', ')}: a header that appears twice is never read without asking.</p>}
           <ErrorLine message={check.failure} />
         </div>
       )}

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { Link, useParams } from 'wouter'
-import type { PurchaseOrderLine, ReceiptSummary } from '../../../../src/contract/purchasing'
+import type { ReceiptSummary } from '../../../../src/contract/purchasing'
 import { MANAGER } from '../../../../src/contract/roles'
-import { cancelOrder, closeOrder, getOrder, orderText, sendOrder } from '../../api/purchasing'
+import { cancelOrder, closeOrder, getOrder, orderText } from '../../api/purchasing'
 import { Badge } from '../../components/Badge'
 import { Button, buttonClass } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
@@ -13,23 +13,29 @@ import { PageLoading } from '../../components/Spinner'
 import { toast } from '../../components/toast'
 import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
+import { useDisplaySettings } from '../../lib/display'
 import { useFormat } from '../../lib/useFormat'
 import { PURCHASING_UI as T } from '../../messages/purchasing'
 import { useSession } from '../../session/store'
+import { ItemCell, PriceCell, QuantityCell, ReceivedCell, ReturnedCell } from './OrderLineCells'
 import { ReturnDialog } from './ReturnDialog'
+import { SendOrderDialog } from './SendOrderDialog'
 import { STATUS } from './status'
+
+const muted = 'text-slate-600 dark:text-slate-400'
 
 /** /purchasing/orders/:id — an order's lines and receipts, with send, copy text, print, receive, cancel, close and returns. */
 export default function OrderPage() {
   const id = Number(useParams<{ id: string }>().id)
   const fmt = useFormat()
-  const lineQuantity = (l: PurchaseOrderLine) => (l.pack ? `${l.quantity} × ${l.pack.name} (${l.pack.size} ${l.unit})` : fmt.quantity(l.quantity, l.unit))
+  const { restaurant_name } = useDisplaySettings()
   const role = useSession()?.user.role_name
   const state = useLoad(async (signal) => (await getOrder(id, signal)).data, [id], T.loadFailed)
   const [text, setText] = useState<string | null>(null)
   const [reason, setReason] = useState('')
   const [closing, setClosing] = useState(false)
   const [returning, setReturning] = useState<ReceiptSummary | null>(null)
+  const [sending, setSending] = useState(false)
   const { busy, failure, setFailure, run } = useSubmit()
   if (state.loading && !state.data) return <PageLoading />
   if (state.error || !state.data) return <LoadError error={state.error ?? T.loadFailed} retry={state.reload} />
@@ -57,7 +63,9 @@ export default function OrderPage() {
   }
   const open = o.status === 'SENT' || o.status === 'PARTIALLY_RECEIVED'
   return (
-    <div className="print:text-black">
+    // print-sheet: printed without the app's header, menus and footer (index.css); buttons and receipts are print:hidden.
+    <div className="print-sheet print:text-black">
+      <p className="hidden text-lg font-semibold print:block">{T.printedFor(restaurant_name)}</p>
       <PageHeader
         title={`${o.number}`}
         description={
@@ -69,7 +77,7 @@ export default function OrderPage() {
         actions={
           <div className="flex flex-wrap gap-2 print:hidden">
             {o.status === 'DRAFT' && (
-              <Button disabled={busy} onClick={() => act(() => sendOrder(o.id), T.sent)}>
+              <Button disabled={busy} onClick={() => setSending(true)}>
                 {T.send}
               </Button>
             )}
@@ -113,32 +121,44 @@ export default function OrderPage() {
           {text}
         </pre>
       )}
-      {/* Under 640 px each line is a card (issue 32.9): five columns do not fit a phone without scrolling sideways. */}
+      {/* Under 640 px each line is a card (issue 32.9): six columns do not fit a phone without scrolling sideways. */}
       <ul aria-label="Order lines" className="space-y-2 sm:hidden print:hidden">
         {o.lines.map((l) => (
           <li key={l.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900">
             <p className="font-medium wrap-anywhere">
-              {l.item_name}
-              {l.supplier_code && <span className="font-normal text-slate-600 dark:text-slate-400"> [{l.supplier_code}]</span>}
+              <ItemCell line={l} />
             </p>
             <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
-              <dt className="text-slate-600 dark:text-slate-400">Quantity</dt>
-              <dd>{lineQuantity(l)}</dd>
-              <dt className="text-slate-600 dark:text-slate-400">Price</dt>
-              <dd>{fmt.money(l.unit_price)}</dd>
-              <dt className="text-slate-600 dark:text-slate-400">Value</dt>
-              <dd>{fmt.money(l.value)}</dd>
-              <dt className="text-slate-600 dark:text-slate-400">Received</dt>
+              <dt className={muted}>{T.ordered}</dt>
               <dd>
-                {l.received_quantity}
-                {l.refused_quantity > 0 && ` (${l.refused_quantity} refused)`}
+                <QuantityCell line={l} />
+              </dd>
+              <dt className={muted}>{T.price}</dt>
+              <dd>
+                <PriceCell line={l} />
+              </dd>
+              <dt className={muted}>Value</dt>
+              <dd>{fmt.money(l.value)}</dd>
+              <dt className={muted}>{T.received}</dt>
+              <dd>
+                <ReceivedCell line={l} />
+              </dd>
+              <dt className={muted}>{T.returned}</dt>
+              <dd>
+                <ReturnedCell line={l} />
               </dd>
             </dl>
           </li>
         ))}
-        <li className="flex justify-between rounded-xl border border-slate-200 bg-white p-3 text-sm font-semibold dark:border-slate-800 dark:bg-slate-900">
-          <span>Total</span>
-          <span>{fmt.money(o.total)}</span>
+        <li className="rounded-xl border border-slate-200 bg-white p-3 text-sm font-semibold dark:border-slate-800 dark:bg-slate-900">
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-1">
+            <dt>{T.ordered}</dt>
+            <dd>{fmt.money(o.total)}</dd>
+            <dt>{T.received}</dt>
+            <dd>{fmt.money(o.received_total)}</dd>
+            <dt>{T.returned}</dt>
+            <dd>{fmt.money(o.returned_total)}</dd>
+          </dl>
         </li>
       </ul>
       <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block print:block dark:border-slate-800 dark:bg-slate-900">
@@ -148,24 +168,30 @@ export default function OrderPage() {
             <tr>
               <th className="p-2">Item</th>
               <th className="p-2">Quantity</th>
-              <th className="p-2">Price</th>
+              <th className="p-2">{T.price}</th>
               <th className="p-2">Value</th>
-              <th className="p-2">Received</th>
+              <th className="p-2">{T.received}</th>
+              <th className="p-2">{T.returned}</th>
             </tr>
           </thead>
           <tbody>
             {o.lines.map((l) => (
-              <tr key={l.id} className="border-t border-slate-200 dark:border-slate-800">
+              <tr key={l.id} className="border-t border-slate-200 align-top dark:border-slate-800">
                 <td className="p-2">
-                  {l.item_name}
-                  {l.supplier_code && <span className="text-slate-600 dark:text-slate-400"> [{l.supplier_code}]</span>}
+                  <ItemCell line={l} />
                 </td>
-                <td className="p-2">{lineQuantity(l)}</td>
-                <td className="p-2">{fmt.money(l.unit_price)}</td>
+                <td className="p-2">
+                  <QuantityCell line={l} />
+                </td>
+                <td className="p-2">
+                  <PriceCell line={l} />
+                </td>
                 <td className="p-2">{fmt.money(l.value)}</td>
                 <td className="p-2">
-                  {l.received_quantity}
-                  {l.refused_quantity > 0 && ` (${l.refused_quantity} refused)`}
+                  <ReceivedCell line={l} />
+                </td>
+                <td className="p-2">
+                  <ReturnedCell line={l} />
                 </td>
               </tr>
             ))}
@@ -176,7 +202,8 @@ export default function OrderPage() {
                 Total
               </td>
               <td className="p-2">{fmt.money(o.total)}</td>
-              <td />
+              <td className="p-2">{fmt.money(o.received_total)}</td>
+              <td className="p-2">{fmt.money(o.returned_total)}</td>
             </tr>
           </tfoot>
         </table>
@@ -204,6 +231,16 @@ export default function OrderPage() {
             ))}
           </ul>
         </section>
+      )}
+      {sending && (
+        <SendOrderDialog
+          order={o}
+          onClose={() => setSending(false)}
+          onSent={() => {
+            setSending(false)
+            state.reload()
+          }}
+        />
       )}
       {returning && (
         <ReturnDialog

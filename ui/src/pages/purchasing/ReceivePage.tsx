@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'wouter'
 import { shownCode } from '../../../../src/contract/barcodes'
 import { localDate } from '../../../../src/contract/dates'
 import { toCents } from '../../../../src/contract/fixed'
-import { OrderReceiptBody, OrderReceiptLine, priceJump, type PurchaseOrder } from '../../../../src/contract/purchasing'
+import { OrderReceiptBody, OrderReceiptLine, priceJump, pricePer, type PurchaseOrder } from '../../../../src/contract/purchasing'
 import { parseQuantity } from '../../../../src/contract/quantity'
 import { getOrder, receiveOrder } from '../../api/purchasing'
 import { Button } from '../../components/Button'
@@ -133,9 +133,10 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
     for (const l of order.lines) {
       const p = num(lines[l.id].price)
       const q = receivedOf(l.id)
-      if (p === null || !q || l.last_price === null) continue
-      const jump = priceJump(toCents(l.last_price), toCents(p), order.price_alert_pct)
-      if (jump) found.push(T.priceJump(l.item_name, fmt.money(l.last_price), fmt.money(p), jump.change_pct))
+      // Compared with the last price, or on a first delivery with the item's cost price (issue 32.5).
+      if (p === null || !q || l.compare_price === null) continue
+      const jump = priceJump(toCents(l.compare_price), toCents(p), order.price_alert_pct)
+      if (jump) found.push(T.priceJump(l.item_name, fmt.money(l.compare_price), fmt.money(p), jump.change_pct, l.compare_basis ?? 'LAST_PRICE'))
     }
     return found
   }
@@ -249,7 +250,14 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               <QuantityField id={`receive-${l.id}-received`} label={`${T.received}: ${l.item_name}`} value={lines[l.id].received} onChange={(v) => set(l.id, { received: v })} error={errors.lines[l.id]?.received_quantity} hint=" " />
               <QuantityField label={`${T.refused}: ${l.item_name}`} value={lines[l.id].refused} onChange={(v) => set(l.id, { refused: v })} error={errors.lines[l.id]?.refused_quantity} hint=" " />
-              <QuantityField label={`${T.price}: ${l.item_name}`} value={lines[l.id].price} onChange={(v) => set(l.id, { price: v })} error={errors.lines[l.id]?.unit_price} hint={l.last_price !== null ? `Last ${fmt.money(l.last_price)}` : ' '} />
+              <QuantityField
+                label={`${T.price}: ${l.item_name}`}
+                unit={pricePer(l.pack, l.unit)}
+                value={lines[l.id].price}
+                onChange={(v) => set(l.id, { price: v })}
+                error={errors.lines[l.id]?.unit_price}
+                hint={l.compare_price !== null ? T.comparedWith(fmt.money(l.compare_price), l.compare_basis ?? 'LAST_PRICE') : ' '}
+              />
               <TextField label={`${T.expiry}: ${l.item_name}`} type="date" value={lines[l.id].expiry} onChange={(v) => set(l.id, { expiry: v })} error={errors.lines[l.id]?.expiry_date} />
             </div>
           </li>

@@ -4,35 +4,53 @@ import { downloadAvt, getAvt, getFoodCost, listApprovedCounts, type PeriodParams
 import { Button } from '../../components/Button'
 import { DataTable } from '../../components/DataTable'
 import { failureMessage } from '../../components/failureMessage'
-import { SelectField } from '../../components/Field'
+import { SelectField, TextField } from '../../components/Field'
 import { LoadError } from '../../components/LoadError'
 import { Spinner } from '../../components/Spinner'
 import { toast } from '../../components/toast'
 import { useLoad } from '../../components/useLoad'
 import type { PagedList } from '../../components/usePagedList'
 import { saveFile } from '../../lib/saveFile'
+import { useDisplaySettings } from '../../lib/display'
 import { useFormat } from '../../lib/useFormat'
 import { UI } from '../../messages/common'
 import { RECIPES_UI } from '../../messages/recipes'
+import { SALES_UI } from '../../messages/sales'
+import { localInput } from './salesWindow'
 import { VarianceChart } from './VarianceChart'
 
-/** Food cost % and actual vs theoretical usage between two approved counts (Manager). */
-export function FoodCostReport() {
+/**
+ * Food cost % and actual vs theoretical usage between two approved counts (Manager). The last two approved counts
+ * are picked by default, older first; the sales window defaults to their approval times (so two counts approved
+ * the same day take the sales between them) and either end can be moved. No sale in the window is said plainly.
+ */
+export function FoodCostReport({ onImportSales }: { onImportSales?: () => void } = {}) {
   const f = useFormat()
+  const zone = useDisplaySettings().time_zone
   const counts = useLoad((signal) => listApprovedCounts(signal).then((r) => r.data), [], RECIPES_UI.loadFailed)
-  const [opening, setOpening] = useState('')
-  const [closing, setClosing] = useState('')
-  const params: PeriodParams | null = opening && closing ? { opening_count_id: Number(opening), closing_count_id: Number(closing) } : null
+  const approved = [...(counts.data ?? [])].filter((c) => c.approved_at).sort((a, b) => (a.approved_at! < b.approved_at! ? 1 : -1))
+  const [pickedOpening, setOpening] = useState<string | null>(null)
+  const [pickedClosing, setClosing] = useState<string | null>(null)
+  const [salesFrom, setSalesFrom] = useState<string | null>(null)
+  const [salesTo, setSalesTo] = useState<string | null>(null)
+  const opening = pickedOpening ?? (approved[1] ? String(approved[1].id) : '')
+  const closing = pickedClosing ?? (approved[0] ? String(approved[0].id) : '')
+  const countOf = (id: string) => approved.find((c) => String(c.id) === id)
+  const openingAt = countOf(opening)?.approved_at
+  const closingAt = countOf(closing)?.approved_at
+  // Untouched ends are left to the server, which takes the exact approval instants.
+  const params: PeriodParams | null =
+    opening && closing ? { opening_count_id: Number(opening), closing_count_id: Number(closing), ...(salesFrom ? { sales_from: salesFrom } : {}), ...(salesTo ? { sales_to: salesTo } : {}) } : null
   const report = useLoad(
     async (signal) => {
       if (!params) return null
       const [fc, avt] = await Promise.all([getFoodCost(params, signal), getAvt(params, signal)])
       return { fc: fc.data, avt: avt.data }
     },
-    [opening, closing],
+    [opening, closing, salesFrom, salesTo],
     RECIPES_UI.reportFailed,
   )
-  const options = (counts.data ?? []).map((c) => ({ value: String(c.id), label: `Count #${c.id} · ${f.dateTime(c.approved_at ?? c.started_at)}` }))
+  const options = approved.map((c) => ({ value: String(c.id), label: `Count #${c.id} · ${f.dateTime(c.approved_at ?? c.started_at)}` }))
   const pct = (n: number | null) => (n === null ? '—' : `${n.toFixed(2)}%`)
 
   async function download() {
@@ -53,14 +71,45 @@ export function FoodCostReport() {
     <div className="space-y-4">
       <p className="text-sm text-slate-600 dark:text-slate-400">{RECIPES_UI.periodIntro}</p>
       {counts.error && <LoadError error={counts.error} retry={counts.reload} />}
+      {counts.data && approved.length < 2 && <p className="text-sm">{SALES_UI.fewCounts}</p>}
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label="Opening count" value={opening} onChange={setOpening} placeholder="Choose a count" options={options} />
-        <SelectField label="Closing count" value={closing} onChange={setClosing} placeholder="Choose a count" options={options} />
+        <SelectField label="Opening count" value={opening} onChange={(v) => (setOpening(v), setSalesFrom(null))} placeholder="Choose a count" options={options} />
+        <SelectField label="Closing count" value={closing} onChange={(v) => (setClosing(v), setSalesTo(null))} placeholder="Choose a count" options={options} />
+        <TextField
+          label={SALES_UI.salesFrom}
+          type="datetime-local"
+          value={salesFrom ?? (openingAt ? localInput(openingAt, zone) : '')}
+          onChange={(v) => setSalesFrom(v || null)}
+          hint={SALES_UI.windowHint}
+        />
+        <TextField label={SALES_UI.salesTo} type="datetime-local" value={salesTo ?? (closingAt ? localInput(closingAt, zone) : '')} onChange={(v) => setSalesTo(v || null)} />
       </div>
+      {(salesFrom || salesTo) && (
+        <Button variant="secondary" onClick={() => (setSalesFrom(null), setSalesTo(null))}>
+          {SALES_UI.resetWindow}
+        </Button>
+      )}
       {report.error && <LoadError error={report.error} retry={report.reload} />}
       {params && report.loading && <Spinner />}
       {fc && (
         <section aria-label="Food cost" className="space-y-3">
+          <p className="text-sm font-medium">{SALES_UI.window(f.dateTime(fc.sales_from_at), f.dateTime(fc.sales_to_at))}</p>
+          {fc.sales_lines === 0 && (
+            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+              {SALES_UI.noSales(f.dateTime(fc.sales_from_at), f.dateTime(fc.sales_to_at))}{' '}
+              <a
+                href="/recipes?tab=sales"
+                className="font-semibold underline"
+                onClick={(e) => {
+                  if (!onImportSales) return
+                  e.preventDefault()
+                  onImportSales()
+                }}
+              >
+                {SALES_UI.importLink}
+              </a>
+            </p>
+          )}
           {!fc.final && (
             <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
               {fc.note}
@@ -83,10 +132,9 @@ export function FoodCostReport() {
               </div>
             ))}
           </dl>
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            Sales from {f.date(fc.sales_from)} to {f.date(fc.sales_to)}
-            {fc.not_counted.closing.length > 0 && ` · ${fc.not_counted.closing.length} item(s) not counted at the closing count, taken at their ledger balance`}
-          </p>
+          {fc.not_counted.closing.length > 0 && (
+            <p className="text-xs text-slate-600 dark:text-slate-400">{`${fc.not_counted.closing.length} item(s) not counted at the closing count, taken at their ledger balance`}</p>
+          )}
         </section>
       )}
       {report.data && (

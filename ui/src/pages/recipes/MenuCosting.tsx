@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Link } from 'wouter'
 import type { MenuCostingRow } from '../../../../src/contract/recipes'
 import { downloadMenuCosting, getMenuCosting } from '../../api/recipes'
 import { Badge } from '../../components/Badge'
@@ -12,9 +13,10 @@ import { saveFile } from '../../lib/saveFile'
 import { useFormat } from '../../lib/useFormat'
 import { UI } from '../../messages/common'
 import { RECIPES_UI } from '../../messages/recipes'
+import { FROM_LIST, recipeHref } from './links'
 
 /** Every active dish: plate cost, price, food cost % against its target, the worst first. */
-export function MenuCosting({ onOpen }: { onOpen: (id: number) => void }) {
+export function MenuCosting() {
   const f = useFormat()
   const loaded = useLoad((signal) => getMenuCosting(signal).then((r) => r.data), [], RECIPES_UI.loadFailed)
   const [busy, setBusy] = useState(false)
@@ -48,9 +50,9 @@ export function MenuCosting({ onOpen }: { onOpen: (id: number) => void }) {
           {
             header: 'Dish',
             cell: (r) => (
-              <button type="button" className="min-h-11 text-left font-medium text-brand-800 underline-offset-2 hover:underline dark:text-brand-300" onClick={() => onOpen(r.id)}>
+              <Link href={recipeHref(r.id)} state={FROM_LIST} className="inline-flex min-h-11 items-center text-left font-medium text-brand-800 underline-offset-2 hover:underline dark:text-brand-300">
                 {r.name}
-              </button>
+              </Link>
             ),
           },
           { header: 'Plate cost', cell: (r) => (r.plate_cost === null ? '—' : f.money(r.plate_cost)), numeric: true },

@@ -17,26 +17,58 @@ import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
 import { useDisplaySettings } from '../../lib/display'
 import { withLabels } from '../../lib/formInput'
+import { useFormat } from '../../lib/useFormat'
+import { useLeaveGuard } from '../../lib/useLeaveGuard'
 import { check } from '../../lib/validation'
 import { UI } from '../../messages/common'
 import { RECIPES_UI } from '../../messages/recipes'
+import { useSession } from '../../session/store'
 import { CostTree } from './CostTree'
-import { allLines, bodyOf, draftOf, emptyDraft, newLine, readyLines, type Draft, type DraftLine } from './draft'
+import { allLines, bodyOf, clearDraft, draftKey, draftOf, emptyDraft, loadDraft, newLine, readyLines, sameDraft, saveDraft, type Draft, type DraftLine } from './draft'
 
 const UNITS_LIST = 'recipe-units'
 /** A line's fields in the words on the form ("yield_pct must be …" → "Yield % must be …"). */
 const LINE_LABELS = { item_id: 'Item', recipe_id: 'Sub-recipe', quantity: 'Quantity', unit: 'Unit', yield_pct: 'Yield %' }
 
-/** The recipe editor: the recipe's fields, its lines, and the cost tree recomputed as lines are typed. */
+/**
+ * The recipe editor: the recipe's fields, its lines, and the cost tree recomputed as lines are typed. What is typed
+ * is kept on the device until saved (restored on the next open, with a notice), and leaving it unsaved asks first.
+ */
 export function RecipeEditor({ id, onDone }: { id: number | null; onDone: () => void }) {
-  const loaded = useLoad((signal) => (id ? getRecipe(id, signal).then((r) => draftOf(r.data)) : Promise.resolve(emptyDraft())), [id], RECIPES_UI.loadFailed)
+  const loaded = useLoad<{ initial: Draft; updatedAt: string | null }>(
+    (signal) => (id ? getRecipe(id, signal).then((r) => ({ initial: draftOf(r.data), updatedAt: r.data.updated_at })) : Promise.resolve({ initial: emptyDraft(), updatedAt: null })),
+    [id],
+    RECIPES_UI.loadFailed,
+  )
   if (loaded.error) return <LoadError error={loaded.error} retry={loaded.reload} />
   if (!loaded.data) return <Spinner />
-  return <EditorForm key={id ?? 'new'} id={id} initial={loaded.data} onDone={onDone} />
+  return <EditorForm key={id ?? 'new'} id={id} {...loaded.data} onDone={onDone} />
 }
 
-function EditorForm({ id, initial, onDone }: { id: number | null; initial: Draft; onDone: () => void }) {
-  const [draft, setDraft] = useState<Draft>(initial)
+function EditorForm({ id, initial, updatedAt, onDone }: { id: number | null; initial: Draft; updatedAt: string | null; onDone: () => void }) {
+  const userId = useSession()?.user.id ?? 0
+  const storeKey = draftKey(userId, id)
+  // A draft left on this device for this recipe (and user) comes back as it was typed.
+  const [kept, setKept] = useState(() => {
+    const stored = loadDraft(storeKey)
+    return stored && !sameDraft(stored.draft, initial) ? stored : null
+  })
+  const [draft, setDraft] = useState<Draft>(() => kept?.draft ?? initial)
+  const [saved, setSaved] = useState(false)
+  const dirty = !saved && !sameDraft(draft, initial)
+  const guard = useLeaveGuard(dirty, RECIPES_UI.leaveWhat(draft.name))
+  const base = kept ? kept.base : updatedAt
+  useEffect(() => {
+    if (dirty) saveDraft(storeKey, { draft, base, at: draft === kept?.draft ? kept.at : new Date().toISOString() })
+    else clearDraft(storeKey)
+  }, [draft, dirty, storeKey, base, kept])
+  const discard = () => {
+    clearDraft(storeKey)
+    setKept(null)
+    setDraft(initial)
+    toast({ kind: 'success', title: UI.successTitle, message: RECIPES_UI.draftDiscarded })
+  }
+  const f = useFormat()
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const { currency } = useDisplaySettings()
@@ -85,6 +117,9 @@ function EditorForm({ id, initial, onDone }: { id: number | null; initial: Draft
     if (!checks(body)) return
     await submit.run(async () => {
       const res = id ? await updateRecipe(id, body) : await createRecipe(body)
+      clearDraft(storeKey)
+      setSaved(true)
+      guard.release()
       toast({ kind: 'success', title: UI.successTitle, message: res.message || RECIPES_UI.saved })
       onDone()
     }, RECIPES_UI.saveFailed)
@@ -94,6 +129,9 @@ function EditorForm({ id, initial, onDone }: { id: number | null; initial: Draft
     if (!id) return
     await submit.run(async () => {
       const res = await deleteRecipe(id)
+      clearDraft(storeKey)
+      setSaved(true)
+      guard.release()
       toast({ kind: 'success', title: UI.successTitle, message: res.message })
       onDone()
     }, RECIPES_UI.deleteFailed)
@@ -109,6 +147,18 @@ function EditorForm({ id, initial, onDone }: { id: number | null; initial: Draft
         <option value="portion" />
       </datalist>
       <div className="space-y-4">
+        {kept && (
+          <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            <div>
+              <p className="font-semibold">{RECIPES_UI.draftRestored}</p>
+              <p>{RECIPES_UI.draftRestoredDetail(f.dateTime(kept.at))}</p>
+              {kept.base !== updatedAt && <p className="mt-1 font-semibold">{RECIPES_UI.draftBehind}</p>}
+            </div>
+            <Button variant="secondary" onClick={discard}>
+              {RECIPES_UI.discardDraft}
+            </Button>
+          </div>
+        )}
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField label="Name" value={draft.name} onChange={set('name')} error={errors.name} required maxLength={150} />
           <SelectField
@@ -217,6 +267,7 @@ function EditorForm({ id, initial, onDone }: { id: number | null; initial: Draft
         {cost.error && <ErrorLine message={cost.error} />}
         {cost.data && <CostTree cost={cost.data} />}
       </section>
+      {guard.dialog}
       <ConfirmDialog open={confirmDelete} title="Delete recipe" message={RECIPES_UI.confirmDelete(draft.name)} confirmLabel="Delete" danger onConfirm={remove} onClose={() => setConfirmDelete(false)} />
     </form>
   )

@@ -1,17 +1,19 @@
 import { useState } from 'react'
+import { Link } from 'wouter'
 import type { RecipeSummary } from '../../../../src/contract/recipes'
 import { listRecipes } from '../../api/recipes'
 import { Badge } from '../../components/Badge'
-import { Button } from '../../components/Button'
+import { buttonClass } from '../../components/Button'
 import { DataTable, Pager } from '../../components/DataTable'
 import { SelectField } from '../../components/Field'
 import { SearchBox } from '../../components/SearchBox'
 import { usePagedList } from '../../components/usePagedList'
 import { useFormat } from '../../lib/useFormat'
 import { RECIPES_UI } from '../../messages/recipes'
+import { FROM_LIST, recipeHref } from './links'
 
-/** Every recipe, searchable; opening one shows the editor (or the read-only view). */
-export function RecipeList({ onOpen, canEdit }: { onOpen: (id: number | null) => void; canEdit: boolean }) {
+/** Every recipe, searchable; each links to its editor (or read-only view) at /recipes/:id. */
+export function RecipeList({ canEdit }: { canEdit: boolean }) {
   const f = useFormat()
   const [q, setQ] = useState('')
   const [kind, setKind] = useState('')
@@ -23,7 +25,11 @@ export function RecipeList({ onOpen, canEdit }: { onOpen: (id: number | null) =>
         <SearchBox label="Search recipes" value={q} onChange={setQ} placeholder="Name, sales code or category" />
         <SelectField label="Kind" value={kind} onChange={setKind} placeholder="All kinds" options={[{ value: 'MENU', label: 'Menu dishes' }, { value: 'PREP', label: 'Prep' }]} />
         <SelectField label="Status" value={active} onChange={(v) => setActive(v as typeof active)} options={[{ value: 'true', label: 'Active' }, { value: 'false', label: 'Inactive' }, { value: 'all', label: 'All' }]} />
-        {canEdit && <Button onClick={() => onOpen(null)}>{RECIPES_UI.newRecipe}</Button>}
+        {canEdit && (
+          <Link href={recipeHref(null)} state={FROM_LIST} className={buttonClass()}>
+            {RECIPES_UI.newRecipe}
+          </Link>
+        )}
       </div>
       <DataTable
         kind="recipes"
@@ -34,9 +40,9 @@ export function RecipeList({ onOpen, canEdit }: { onOpen: (id: number | null) =>
           {
             header: 'Recipe',
             cell: (r) => (
-              <button type="button" className="min-h-11 text-left font-medium text-brand-800 underline-offset-2 hover:underline dark:text-brand-300" onClick={() => onOpen(r.id)}>
+              <Link href={recipeHref(r.id)} state={FROM_LIST} className="inline-flex min-h-11 items-center text-left font-medium text-brand-800 underline-offset-2 hover:underline dark:text-brand-300">
                 {r.name}
-              </button>
+              </Link>
             ),
           },
           { header: 'Kind', cell: (r) => <Badge tone={r.kind === 'MENU' ? 'info' : 'violet'}>{r.kind === 'MENU' ? 'Menu' : 'Prep'}</Badge> },

@@ -1,6 +1,7 @@
 import type { Recipe } from '../../../../src/contract/recipes'
 import { quantityValue } from '../../../../src/contract/quantity'
 import type { RecipeBody, RecipeLineBody } from '../../api/recipes'
+import { forget, keep, loadKept } from '../../lib/deviceDraft'
 
 // The editor's draft: text as typed (quantities stay strings until sent), and its request body.
 
@@ -103,3 +104,34 @@ export const allLines = (d: Draft): RecipeLineBody[] =>
     unit: l.unit.trim(),
     yield_pct: optional(l.yield_pct),
   }))
+
+// ---------- The draft kept on the device (per user and recipe, lib/deviceDraft) ----------
+
+/** What a recipe's draft is kept under: the user's id and the recipe's (or 'new'), so a shared tablet keeps each cook's apart. */
+export const draftKey = (userId: number, recipeId: number | null) => `rims-recipe-draft-${userId}-${recipeId ?? 'new'}`
+
+export interface StoredDraft {
+  draft: Draft
+  /** The recipe's updated_at when the draft was begun (null: a new recipe): a later one means someone saved since. */
+  base: string | null
+  /** When it was last typed (ISO). */
+  at: string
+}
+
+const isStored = (v: unknown): v is StoredDraft => {
+  const s = v as StoredDraft | null
+  return typeof s?.at === 'string' && typeof s.draft?.name === 'string' && Array.isArray(s.draft.lines)
+}
+
+export function loadDraft(key: string): StoredDraft | null {
+  const s = loadKept(key, isStored)
+  // Fresh keys: the counter restarted with the page, so kept keys could collide with lines added now.
+  return s && { ...s, draft: { ...s.draft, lines: s.draft.lines.map((l) => ({ ...l, key: nextKey++ })) } }
+}
+
+export const saveDraft = (key: string, value: StoredDraft) => keep(key, value)
+export const clearDraft = (key: string) => forget(key)
+
+/** The same recipe as typed, the lines' React keys aside. */
+export const sameDraft = (a: Draft, b: Draft) => JSON.stringify(withoutKeys(a)) === JSON.stringify(withoutKeys(b))
+const withoutKeys = (d: Draft) => ({ ...d, lines: d.lines.map(({ key: _key, ...l }) => l) })

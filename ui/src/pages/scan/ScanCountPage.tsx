@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { displayCode, type CountScanAnswer, type ResolvedBarcode } from '../../../../src/contract/barcodes'
-import type { StockCount } from '../../../../src/contract/counts'
+import { Link } from 'wouter'
+import { displayCode, looksLikeName, normaliseCode, type CountScanAnswer, type ResolvedBarcode } from '../../../../src/contract/barcodes'
+import type { CountLine, StockCount } from '../../../../src/contract/counts'
 import { ApiError } from '../../api/client'
-import { listOpenCounts, postCountScan, resolveBarcode, undoCountScan } from '../../api/barcodes'
-import { Button } from '../../components/Button'
+import { getCountSheet, listOpenCounts, postCountScan, resolveBarcode, undoCountScan } from '../../api/barcodes'
+import { Button, buttonClass } from '../../components/Button'
 import { SelectField } from '../../components/Field'
 import { failureMessage } from '../../components/failureMessage'
 import { LoadError } from '../../components/LoadError'
@@ -39,6 +40,8 @@ export default function ScanCountPage() {
   const [unknown, setUnknown] = useState<{ raw: string; scanId: string; resolved: ResolvedBarcode & { code: string } }[]>([])
   const [linking, setLinking] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // Typed text that is a name (issue 32.3): the lines of this count whose item name contains it.
+  const [byName, setByName] = useState<{ text: string; lines: CountLine[] } | null>(null)
   const field = useRef<HTMLInputElement>(null)
 
   // An area's QR label names only the area: the open count that has it.
@@ -56,15 +59,22 @@ export default function ScanCountPage() {
   }, [count, areaId])
   const ready = !!count && count.areas.some((a) => String(a.id) === areaId)
 
-  async function send(raw: string, scanId: string = newKey()): Promise<boolean> {
+  /** `typed`: a code typed by a person; an unknown one is "not found", never queued to be saved as a barcode. */
+  async function send(raw: string, scanId: string = newKey(), typed = false): Promise<boolean> {
     if (!ready) return false
     setError(null)
+    setByName(null)
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await postCountScan(Number(countId), { area_id: Number(areaId), raw, scan_id: scanId })
         setDone((d) => [{ answer: res.data, undone: false }, ...d.filter((x) => x.answer.scan_id !== scanId)].slice(0, 50))
         return true
       } catch (err) {
+        if (err instanceof ApiError && err.status === 404 && typed) {
+          const n = normaliseCode(raw)
+          setError(SCAN_UI.typedNotFound(n.ok ? displayCode(n.code) : raw.trim()))
+          return false
+        }
         if (err instanceof ApiError && err.status === 404) {
           // Unknown: put it aside with its details and go on counting.
           try {
@@ -94,12 +104,30 @@ export default function ScanCountPage() {
   }
   useKeyboardScans((code) => void keyboardScan(code), ready && !linking)
 
+  /** A name is looked up on this count's sheet (never sent as a code); anything else is counted as a typed code. */
+  async function searchByName(name: string) {
+    setError(null)
+    try {
+      const sheet = (await getCountSheet(Number(countId))).data
+      const q = name.toLocaleLowerCase()
+      setByName({ text: name, lines: sheet.lines.filter((l) => l.item_name.toLocaleLowerCase().includes(q)).slice(0, 20) })
+    } catch (err) {
+      setError(failureMessage(err, SCAN_UI.searchFailed))
+    }
+  }
+
   function submitTyped(e: FormEvent) {
     e.preventDefault()
-    const code = text.trim()
+    const typed = text.trim()
     setText('')
-    if (code) void keyboardScan(code)
+    if (!typed) return
+    if (looksLikeName(typed)) return void searchByName(typed)
+    void send(typed, newKey(), true).then((ok) => {
+      scanFeedback(ok)
+      field.current?.focus()
+    })
   }
+  const sheetHref = (area: string, find?: string) => `/counts/${countId}${area ? `?area=${area}` : ''}${find ? `${area ? '&' : '?'}find=${encodeURIComponent(find)}` : ''}`
 
   async function undo(d: Done) {
     try {
@@ -116,7 +144,17 @@ export default function ScanCountPage() {
   if (counts.loading && !counts.data) return <PageLoading />
   return (
     <div className="mx-auto max-w-2xl space-y-5">
-      <PageHeader title="Scan to count" description="Each scan adds one pack (or one unit) to the area's count sheet." />
+      <PageHeader
+        title="Scan to count"
+        description="Each scan adds one pack (or one unit) to the area's count sheet."
+        actions={
+          countId ? (
+            <Link href={sheetHref(areaId)} className={buttonClass('secondary')}>
+              {SCAN_UI.backToSheet}
+            </Link>
+          ) : undefined
+        }
+      />
       {counts.error && <LoadError error={counts.error} retry={counts.reload} />}
       {counts.data && counts.data.length === 0 && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">No count is open. Start one on the Counts page, then scan.</p>}
       {counts.data && counts.data.length > 0 && (
@@ -150,7 +188,7 @@ export default function ScanCountPage() {
                 value={text}
                 onChange={(e) => setText(e.target.value)}
                 onFocus={primeAudio}
-                placeholder="Scan, or type a code and press Enter"
+                placeholder="Scan, or type a code or a name and press Enter"
                 className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-base text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
               />
             </div>
@@ -159,6 +197,27 @@ export default function ScanCountPage() {
           <p role="status" aria-live="polite" className="min-h-6 text-base font-semibold" data-testid="last-scan">
             {lastLine}
           </p>
+          {byName && (
+            <section aria-label={SCAN_UI.nameResults(byName.text)} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700" data-testid="name-results">
+              <p className="mb-2 font-semibold">{byName.lines.length ? SCAN_UI.nameResults(byName.text) : SCAN_UI.nameNone(byName.text)}</p>
+              <ul className="space-y-1">
+                {byName.lines.map((l) => (
+                  <li key={`${l.area_id}:${l.item_id}`}>
+                    <Link href={sheetHref(String(l.area_id), l.item_name)} className="inline-flex min-h-11 items-center text-brand-700 underline dark:text-brand-300">
+                      {SCAN_UI.openOnSheet(l.item_name, count?.areas.find((a) => a.id === l.area_id)?.name ?? '')}
+                    </Link>
+                  </li>
+                ))}
+                {byName.lines.length === 0 && (
+                  <li>
+                    <Link href={sheetHref(areaId)} className="inline-flex min-h-11 items-center text-brand-700 underline dark:text-brand-300">
+                      {SCAN_UI.addOnSheet}
+                    </Link>
+                  </li>
+                )}
+              </ul>
+            </section>
+          )}
           {error && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
               {error}
