@@ -69,6 +69,8 @@ export function createDeps(o: DepsOptions) {
   const mailer = o.mailer ?? createMailer(settings.get)
   const deps = {
     ...core,
+    /** What purchasing tells (a received price); the demo seeder receives through it too. */
+    priceEvents,
     logger,
     mailer,
     auth: createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(o.db, clock), mailer, logger }),

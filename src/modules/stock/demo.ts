@@ -7,7 +7,8 @@ import { recordMovement } from './ledger'
 import type { StockEvents } from './events'
 import { insertItem } from './items-repo'
 import { gtinCheckDigit } from '../../contract/barcodes'
-import type { UnitCodes } from './items-service'
+import type { ItemService, UnitCodes } from './items-service'
+import type { User } from '../../contract/auth'
 
 /** A demo item's EAN-13 (with a right check digit), stored as GTIN-14 like every scanned code. */
 const demoEan = (i: number) => {
@@ -121,8 +122,30 @@ function random(seed: number) {
 
 const WHOLE_UNITS = new Set(['pieces', 'bundles', 'heads', 'bottles', 'cartons', 'trays', 'rolls', 'packs'])
 
+/** One demo item as the hooks see it. */
+export interface DemoStockItem {
+  id: number
+  name: string
+  category: string
+  supplier: string
+  unit: string
+}
+
+/**
+ * What other modules' demos add inside the stock demo's 90 days (stock imports none of them: the wiring,
+ * src/cli/demo.ts, passes these in). Without them the monthly counts are plain COUNT adjustments.
+ */
+export interface StockDemoHooks {
+  /** Once the items exist, at the setup time (storage areas, for one). */
+  itemsMade?(items: readonly DemoStockItem[], at: Date): void
+  /** A monthly count at `at` that finds these differences (hundredths, signed): it posts them through the ledger. */
+  monthlyCount?(at: Date, differences: { itemId: number; quantity: number }[]): void
+  /** A delivery of `quantity` (hundredths) at `at`: true when the hook received it (a receipt), else it is a plain IN. */
+  delivery?(at: Date, item: DemoStockItem, quantity: number, invoice: string): boolean
+}
+
 /** `codes`: barcodes' unit codes (stock does not import barcodes, which reads stock). */
-export function seedStockDemo(ctx: DemoContext & { stockEvents: StockEvents }, codes: UnitCodes) {
+export function seedStockDemo(ctx: DemoContext & { stockEvents: StockEvents }, codes: UnitCodes, hooks: StockDemoHooks = {}): Map<string, number> {
   const { db, now, userIds, zone } = ctx
   const today = localDate(now, zone)
   const rnd = random(20260101)
@@ -153,8 +176,9 @@ export function seedStockDemo(ctx: DemoContext & { stockEvents: StockEvents }, c
       setupAt,
     )
     if (category >= 5 || category === 3) codes.setUnitCode(db, id, null, demoEan(i), setupAt)
-    return { id, name, unit, min: toCents(min), use: toCents(use), delivery: toCents(delivery), balance: 0 }
+    return { id, name, category: CATEGORIES[category][0] as string, supplier: SUPPLIERS[supplier].name, unit, min: toCents(min), use: toCents(use), delivery: toCents(delivery), balance: 0 }
   })
+  hooks.itemsMade?.(items, new Date(setupAt))
 
   const store = userIds.Storekeeper
   const manager = userIds.Manager
@@ -178,17 +202,21 @@ export function seedStockDemo(ctx: DemoContext & { stockEvents: StockEvents }, c
       }
       const holdBack = lastDays && (OUT_OF_STOCK.includes(item.name) || LOW.includes(item.name))
       if (!holdBack && item.balance <= item.min * 2 && rnd() < 0.6) {
-        move(item, 'IN', item.delivery, at(7, Math.floor(rnd() * 50)), `Delivery, invoice ${day.replaceAll('-', '')}-${item.id}`)
+        const t = at(7, Math.floor(rnd() * 50))
+        const invoice = `${day.replaceAll('-', '')}-${item.id}`
+        if (t.getTime() <= now.getTime() && hooks.delivery?.(t, item, item.delivery, invoice)) item.balance += item.delivery
+        else move(item, 'IN', item.delivery, t, `Delivery, invoice ${invoice}`)
       }
       const usage = round(item, item.use * (0.4 + rnd() * 1.2))
       if (usage <= item.balance) move(item, 'OUT', usage, at(10 + Math.floor(rnd() * 10), Math.floor(rnd() * 60)), rnd() < 0.5 ? 'Issued to kitchen' : 'Issued to bar')
     }
     // A monthly count of the bar and the cold room finds small differences.
     if (d % 30 === 29) {
-      for (const item of items.filter((_, i) => i % 9 === d % 9)) {
-        const diff = -round(item, item.use * 0.3)
-        if (item.balance + diff >= 0) move(item, 'ADJUSTMENT', diff, at(21, 15), 'Monthly stock count', 'COUNT', manager)
-      }
+      const found = items.filter((_, i) => i % 9 === d % 9).map((item) => ({ item, diff: -round(item, item.use * 0.3) })).filter(({ item, diff }) => item.balance + diff >= 0)
+      if (hooks.monthlyCount && at(21, 15).getTime() <= now.getTime()) {
+        hooks.monthlyCount(at(21, 15), found.map(({ item, diff }) => ({ itemId: item.id, quantity: diff })))
+        for (const { item, diff } of found) item.balance += diff
+      } else for (const { item, diff } of found) move(item, 'ADJUSTMENT', diff, at(21, 15), 'Monthly stock count', 'COUNT', manager)
     }
   }
 
@@ -200,5 +228,54 @@ export function seedStockDemo(ctx: DemoContext & { stockEvents: StockEvents }, c
       if (item.balance > item.min) move(item, 'OUT', item.balance - Math.round(item.min / 2), late, 'Issued to kitchen')
       if (item.balance === 0) move(item, 'IN', Math.round(item.min / 2), late, 'Part delivery')
     }
+  }
+  return new Map(items.map((i) => [i.name, i.id]))
+}
+
+/** Packs the demo items are bought and counted in (name, size in the item's unit); the first is the order pack. */
+const PACKS: Record<string, { name: string; size: number }[]> = {
+  'Whole chicken': [{ name: 'box', size: 10 }],
+  'Irish potatoes': [{ name: 'pocket', size: 10 }],
+  Onions: [{ name: 'pocket', size: 10 }],
+  Tomatoes: [{ name: 'crate', size: 12 }],
+  'Breakfast mealie meal': [{ name: 'bag', size: 25 }],
+  'Basmati rice': [{ name: 'bag', size: 10 }],
+  'Cake flour': [{ name: 'bag', size: 12.5 }],
+  'Cooking oil': [{ name: 'can', size: 5 }, { name: 'bottle', size: 2 }],
+  Sugar: [{ name: 'bag', size: 10 }],
+  'Fresh milk': [{ name: 'crate', size: 12 }, { name: 'bottle', size: 1 }],
+  Eggs: [{ name: 'box', size: 12 }],
+  'Mosi lager (375 ml)': [{ name: 'crate', size: 24 }],
+  'Castle lager (375 ml)': [{ name: 'crate', size: 24 }],
+  'Eagle lager (375 ml)': [{ name: 'crate', size: 24 }],
+  'Coca-Cola (300 ml)': [{ name: 'crate', size: 24 }],
+  'Fanta orange (300 ml)': [{ name: 'crate', size: 24 }],
+  'Mineral water (500 ml)': [{ name: 'pack', size: 12 }],
+  'Jameson whiskey (750 ml)': [{ name: 'case', size: 6 }],
+  'Smirnoff vodka (750 ml)': [{ name: 'case', size: 6 }],
+  'Gordon’s gin (750 ml)': [{ name: 'case', size: 6 }],
+  'Amarula (750 ml)': [{ name: 'case', size: 6 }],
+  'Nederburg red wine (750 ml)': [{ name: 'case', size: 6 }],
+  'Four Cousins white wine (750 ml)': [{ name: 'case', size: 6 }],
+  'Captain Morgan rum (750 ml)': [{ name: 'case', size: 6 }],
+}
+
+/** What recipes need to turn a count unit into grams (each_weight, g per one of the item's unit). */
+const EACH_WEIGHTS: Record<string, number> = { Cabbage: 1200, 'Whole chicken': 1400, 'Rape (leaves)': 450 }
+
+/**
+ * Packs, order packs, par levels and costing fields on the demo items (issue 32), through the item service.
+ * Par: about one delivery above the minimum, so the low items are suggested; the cleaning cupboard keeps
+ * none, so the suggestions also show low items without a par level.
+ */
+export function seedItemDetails(items: ItemService, user: User, ids: ReadonlyMap<string, number>) {
+  for (const [name, category, , , , min, , delivery] of ITEMS) {
+    const id = ids.get(name)
+    if (id === undefined) continue
+    const packs = PACKS[name]
+    const par = CATEGORIES[category][0] === 'Cleaning' ? null : Math.max(min * 2, delivery)
+    const each = EACH_WEIGHTS[name]
+    const updated = items.update(id, { par_level: par, ...(packs ? { packs } : {}), ...(each ? { each_weight: each } : {}) }, user)
+    if (packs) items.update(id, { order_pack_id: updated.packs[0].id }, user)
   }
 }

@@ -49,7 +49,7 @@ function PriceChangeList() {
               return (
                 <li key={c.receipt_line_id}>
                   {c.order_id !== null ? (
-                    <Link href={`/purchasing/orders/${c.order_id}`} className={`${box} hover:border-brand-600`} aria-label={`${c.item_name} ${up ? '+' : ''}${c.change_pct}%: open ${c.order_number}`}>
+                    <Link href={`/purchasing/orders/${c.order_id}`} className={`${box} hover:border-brand-600`}>
                       {body}
                     </Link>
                   ) : (
