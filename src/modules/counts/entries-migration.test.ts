@@ -1,27 +1,20 @@
 import { afterEach, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { MIGRATIONS } from '../../db/migrations'
-import { migrate, openDb } from '../../db/open'
+import { rmSync } from 'node:fs'
+import { migrate } from '../../db/open'
+import { databaseBefore } from '../../test/older-db'
 
 // Migration 0021 (issue 33) on a database built by 0001–0020 with an open count: a line counted before keeps its
 // figure and becomes one entry of its counter (so a second counter compares with it); an uncounted line has none.
 
-const BEFORE = MIGRATIONS.findIndex((m) => m.name === '0021_count_entries')
 const AT = '2026-11-20T10:00:00.000Z'
 let dir = ''
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }))
 
 test('a counted line becomes its counter\'s entry; lines keep their figures and have no double count', () => {
-  expect(BEFORE).toBeGreaterThan(0)
-  dir = mkdtempSync(join(tmpdir(), 'rims-count-entries-'))
-  const db = openDb(join(dir, 'rims.db'))
-  migrate(db, MIGRATIONS.slice(0, BEFORE))
-  db.exec(`INSERT INTO users (name, email, password_hash, role_id, created_at, updated_at) VALUES ('Mwila', 'm@test.local', 'x', 1, '${AT}', '${AT}');
-    INSERT INTO categories (name, created_at, updated_at) VALUES ('Drinks', '${AT}', '${AT}');
-    INSERT INTO suppliers (name, created_at, updated_at) VALUES ('Zambeef', '${AT}', '${AT}');
-    INSERT INTO items (name, category_id, supplier_id, unit, cost_e5, current_quantity, min_stock_level, is_active, created_at, updated_at)
+  const older = databaseBefore('0021_count_entries', AT)
+  dir = older.dir
+  const db = older.db
+  db.exec(`INSERT INTO items (name, category_id, supplier_id, unit, cost_e5, current_quantity, min_stock_level, is_active, created_at, updated_at)
       VALUES ('Gin', 1, 1, 'bottle', 80000, 400, 0, 1, '${AT}', '${AT}'), ('Rum', 1, 1, 'bottle', 80000, 300, 0, 1, '${AT}', '${AT}');
     INSERT INTO storage_areas (name, created_at, updated_at) VALUES ('Bar', '${AT}', '${AT}');
     INSERT INTO stock_counts (status, blind, started_at, started_by) VALUES ('OPEN', 0, '${AT}', 1);

@@ -1,27 +1,20 @@
 import { afterEach, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { MIGRATIONS } from '../../db/migrations'
-import { migrate, openDb } from '../../db/open'
+import { rmSync } from 'node:fs'
+import { migrate } from '../../db/open'
+import { databaseBefore } from '../../test/older-db'
 
 // Migration 0018 (issue 32.5) on a database built by 0001–0017 with two receipts of one item: the second line
 // learns the price it followed, the first (no earlier receipt) compares with nothing; nothing else changes.
 
-const BEFORE = MIGRATIONS.findIndex((m) => m.name === '0018_purchasing_price_basis')
 const AT = '2026-01-05T10:00:00.000Z'
 let dir = ''
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }))
 
 test('older receipt lines get the previous price as LAST_PRICE; a first line keeps NULL', () => {
-  expect(BEFORE).toBeGreaterThan(0)
-  dir = mkdtempSync(join(tmpdir(), 'rims-price-basis-'))
-  const db = openDb(join(dir, 'rims.db'))
-  migrate(db, MIGRATIONS.slice(0, BEFORE))
-  db.exec(`INSERT INTO users (name, email, password_hash, role_id, created_at, updated_at) VALUES ('Mwila', 'm@test.local', 'x', 1, '${AT}', '${AT}');
-    INSERT INTO categories (name, created_at, updated_at) VALUES ('Drinks', '${AT}', '${AT}');
-    INSERT INTO suppliers (name, created_at, updated_at) VALUES ('Zambeef', '${AT}', '${AT}');
-    INSERT INTO items (name, category_id, supplier_id, unit, cost_e5, current_quantity, min_stock_level, is_active, created_at, updated_at)
+  const older = databaseBefore('0018_purchasing_price_basis', AT)
+  dir = older.dir
+  const db = older.db
+  db.exec(`INSERT INTO items (name, category_id, supplier_id, unit, cost_e5, current_quantity, min_stock_level, is_active, created_at, updated_at)
       VALUES ('Cola', 1, 1, 'bottle', 80000, 4800, 0, 1, '${AT}', '${AT}');
     INSERT INTO receipts (supplier_id, invoice_number, invoice_key, invoice_date, lines_total, user_id, created_at) VALUES (1, 'A', 'A', '2026-01-04', 3600, 1, '${AT}'), (1, 'B', 'B', '2026-01-05', 3840, 1, '${AT}');
     INSERT INTO receipt_lines (receipt_id, item_id, pack_name, pack_size, received_quantity, unit_price, base_quantity, unit_cost_e5, value)
