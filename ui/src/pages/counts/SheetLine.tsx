@@ -77,7 +77,7 @@ export const SheetLine = memo(function SheetLine(p: {
           </p>
           {p.expected !== null && <p className="text-xs text-slate-600 dark:text-slate-300">{COUNT_UI.expected(p.expected)}</p>}
           {line.double_count && (
-            <p className="text-xs font-semibold text-amber-800 dark:text-amber-200" data-testid={`double-${line.item_id}`}>
+            <p className="text-xs font-semibold text-amber-800 dark:text-amber-200" data-testid={`counted-twice-${line.item_id}`}>
               {COUNT_UI.countedTwice}
             </p>
           )}
