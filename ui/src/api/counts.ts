@@ -1,5 +1,5 @@
 // Storage areas and stock counts (issue 17): one typed function per endpoint.
-import type { CountLine, CountReview, FoundLine, CountStatus, StockCount, StockCountDetail, StorageArea, StorageAreaItem, SubmitAnswer, UncountedChoice, ApproveAnswer } from '../../../src/contract/counts'
+import type { CountLine, LineResolution, CountReview, FoundLine, CountStatus, StockCount, StockCountDetail, StorageArea, StorageAreaItem, SubmitAnswer, UncountedChoice, ApproveAnswer } from '../../../src/contract/counts'
 import { call, callFile, callList } from './client'
 
 type Signal = AbortSignal | undefined
@@ -32,3 +32,7 @@ export const addFound = (id: number, body: { area_id: number; name: string; note
   call<FoundLine>('POST', `/stock-counts/${id}/found`, { body, idempotencyKey })
 export const resolveFound = (id: number, foundId: number, body: { item_id: number; item_quantity?: number } | { discard: true }) =>
   call<FoundLine>('POST', `/stock-counts/${id}/found/${foundId}/resolve`, { body })
+
+// Issue 33.5: a double count (two counters' different figures) resolved by the Manager: keep one entry, add them, or recount.
+export const resolveLine = (id: number, body: { area_id: number; item_id: number; keep: string | Exclude<LineResolution, 'KEEP'> }) =>
+  call<CountLine>('PUT', `/stock-counts/${id}/lines/resolve`, { body })

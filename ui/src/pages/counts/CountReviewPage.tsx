@@ -21,6 +21,7 @@ import { COUNT_UI } from '../../messages/counts'
 import { UI } from '../../messages/common'
 import { clearLocal } from './lineState'
 import { STATUS_TONES } from './CountsPage'
+import { DevicesTable, DoubleCountReview } from './DoubleCountReview'
 import { FoundReview } from './FoundReview'
 
 /** The Manager's variance review: one row per item by |value|, the totals, reasons, approve. */
@@ -35,6 +36,9 @@ export default function CountReviewPage() {
   if (!review.data) return <Spinner label="Loading review" />
   const r = review.data
   const submitted = r.count.status === 'SUBMITTED'
+  // Devices still holding entries (issue 33.5): approving asks first, naming whose phones they are on.
+  const waitingOn = [...new Set(r.devices.filter((d) => d.waiting > 0).map((d) => d.user_name))]
+  const approveMessage = r.waiting > 0 ? `${COUNT_UI.waitingWarning(r.waiting, waitingOn)} ${COUNT_UI.approveMessage}` : COUNT_UI.approveMessage
 
   const download = async () => {
     try {
@@ -77,6 +81,17 @@ export default function CountReviewPage() {
       />
       {r.needs_reason > 0 && <ErrorLine message={COUNT_UI.needsReason(r.needs_reason)} />}
       <FoundReview countId={id} lines={r.found_lines} unresolved={r.unresolved_found} editable={submitted || r.count.status === 'OPEN'} onResolved={review.reload} />
+      <DoubleCountReview
+        countId={id}
+        lines={r.double_count_lines}
+        units={new Map(r.lines.map((l) => [l.item_id, l.unit]))}
+        editable={submitted || r.count.status === 'OPEN'}
+        onResolved={() => {
+          setFailure(null)
+          review.reload()
+        }}
+      />
+      <DevicesTable devices={r.devices} />
       <ErrorLine message={failure} />
       <ol className="mt-4 space-y-3" aria-label="Variances by value">
         {r.lines.map((l) => (
@@ -96,8 +111,13 @@ export default function CountReviewPage() {
           <Button variant="secondary" onClick={() => setConfirm('cancel')}>
             {COUNT_UI.cancelCount}
           </Button>
+          {submitted && r.double_counts > 0 && (
+            <p id="approve-blocked" className="ml-auto self-center text-sm font-semibold text-amber-800 dark:text-amber-200">
+              {COUNT_UI.approveBlocked(r.double_counts)}
+            </p>
+          )}
           {submitted && (
-            <Button className="ml-auto" onClick={() => setConfirm('approve')}>
+            <Button className={r.double_counts > 0 ? '' : 'ml-auto'} onClick={() => setConfirm('approve')} disabled={r.double_counts > 0} aria-describedby={r.double_counts > 0 ? 'approve-blocked' : undefined}>
               {COUNT_UI.approve}
             </Button>
           )}
@@ -106,7 +126,7 @@ export default function CountReviewPage() {
       <ConfirmDialog
         open={confirm !== null}
         title={confirm === 'approve' ? COUNT_UI.approveTitle : COUNT_UI.cancelTitle}
-        message={confirm === 'approve' ? COUNT_UI.approveMessage : COUNT_UI.cancelMessage}
+        message={confirm === 'approve' ? approveMessage : COUNT_UI.cancelMessage}
         confirmLabel={confirm === 'approve' ? COUNT_UI.approve : COUNT_UI.cancelCount}
         danger={confirm === 'cancel'}
         onClose={() => setConfirm(null)}

@@ -76,6 +76,11 @@ export const SheetLine = memo(function SheetLine(p: {
             {line.found && <span className="ml-2 text-xs font-normal text-slate-600">{COUNT_UI.found}</span>}
           </p>
           {p.expected !== null && <p className="text-xs text-slate-600 dark:text-slate-300">{COUNT_UI.expected(p.expected)}</p>}
+          {line.double_count && (
+            <p className="text-xs font-semibold text-amber-800 dark:text-amber-200" data-testid={`counted-twice-${line.item_id}`}>
+              {COUNT_UI.countedTwice}
+            </p>
+          )}
         </div>
         <div aria-live="polite" data-testid={`state-${line.item_id}`}>
           <SaveBadge state={view.state} onRetry={() => actions.retry(key)} />
