@@ -214,9 +214,12 @@ export function detectDelimiter(text: string): Delimiter {
   return best
 }
 
-/** The header cells of a file (first line, quotes honoured): what the wizard shows before anything is sent. */
-export function headerCells(text: string, delimiter: Delimiter = detectDelimiter(text)): string[] {
-  const cells: string[] = []
+/**
+ * A file's records one at a time, as written (quotes honoured, a line break inside quotes kept, a record ending at
+ * \r\n, \n or \r; blank records included, cells untrimmed): read lazily, so the wizard reads only the lines it shows.
+ */
+function* records(text: string, delimiter: Delimiter): Generator<string[]> {
+  let record: string[] = []
   let cell = ''
   let quoted = false
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
@@ -227,12 +230,21 @@ export function headerCells(text: string, delimiter: Delimiter = detectDelimiter
       else if (c === '"') quoted = false
       else cell += c
     } else if (c === '"') quoted = true
-    else if (c === delimiter) cells.push(cell), (cell = '')
-    else if (c === '\n' || c === '\r') break
-    else cell += c
+    else if (c === delimiter) record.push(cell), (cell = '')
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++
+      record.push(cell)
+      yield record
+      ;(record = []), (cell = '')
+    } else cell += c
   }
-  cells.push(cell)
-  return cells.map((c) => c.trim())
+  if (cell !== '' || record.length) record.push(cell), yield record
+}
+
+/** The header cells of a file (first line, quotes honoured): what the wizard shows before anything is sent. */
+export function headerCells(text: string, delimiter: Delimiter = detectDelimiter(text)): string[] {
+  const first = records(text, delimiter).next()
+  return (first.done ? [''] : first.value).map((c) => c.trim())
 }
 
 // ---------- The wizard's view of a file (issue 32.7) ----------
@@ -263,32 +275,12 @@ export const headerSignature = (headers: string[]) => headers.map(normaliseHeade
 
 /** The first `n` data rows of a file (quotes honoured, line breaks inside quotes kept): the wizard's sample values. */
 export function leadingRows(text: string, n: number, delimiter: Delimiter = detectDelimiter(text)): string[][] {
+  // The header is the first record with a value, as are the rows after it; blank records are skipped.
   const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
-  const end = () => {
-    row.push(cell)
-    cell = ''
-    if (row.some((c) => c.trim() !== '')) rows.push(row)
-    row = []
+  for (const record of records(text, delimiter)) {
+    if (rows.length > n) break
+    if (record.some((c) => c.trim() !== '')) rows.push(record)
   }
-  for (; i < text.length && rows.length <= n; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
-      else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === delimiter) row.push(cell), (cell = '')
-    else if (c === '\r' && text[i + 1] === '\n') {
-      end()
-      i++
-    } else if (c === '\n' || c === '\r') end()
-    else cell += c
-  }
-  if (rows.length <= n && (cell !== '' || row.length)) end()
   return rows.slice(1, n + 1).map((r) => r.map((c) => c.trim()))
 }
 
