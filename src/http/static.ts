@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { DisplaySettings } from '../contract/settings'
 import { notFound } from '../lib/errors'
 import type { UiAssets } from '../lib/ui-assets'
+import { matchesRoute } from '../contract/route-pattern'
 
 /** The built UI: URL path → file (embedded in the executable, or read from ui/dist in development). */
 export type { UiAssets }
@@ -72,14 +73,12 @@ function indexPage(assets: UiAssets, display?: () => DisplaySettings) {
 export function routeMatcher(preload: Record<string, string[]>): (route: string) => string[] {
   const patterns = Object.entries(preload)
     .filter(([route]) => route.includes('/:'))
-    .map(([route, files]) => ({ parts: route.split('/'), files, fixed: route.split('/').filter((s) => !s.startsWith(':')).length }))
+    .map(([route, files]) => ({ route, files, fixed: route.split('/').filter((s) => !s.startsWith(':')).length }))
     .sort((a, b) => b.fixed - a.fixed)
   return (route) => {
     const exact = preload[route]
     if (exact && Object.hasOwn(preload, route)) return exact
-    const parts = route.split('/')
-    const hit = patterns.find((p) => p.parts.length === parts.length && p.parts.every((s, i) => (s.startsWith(':') ? parts[i] !== '' : s === parts[i])))
-    return hit?.files ?? []
+    return patterns.find((p) => matchesRoute(p.route, route))?.files ?? []
   }
 }
 

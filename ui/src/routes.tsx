@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react'
 import { Redirect, Route, Router, Switch } from 'wouter'
 import { CHEF, MANAGER, STOREKEEPER } from '../../src/contract/roles'
+import { matchesRoute } from '../../src/contract/route-pattern'
 import { AppLayout } from './components/layout/AppLayout'
 import { PageLoading } from './components/Spinner'
 import { Toaster } from './components/Toaster'
@@ -55,12 +56,8 @@ export const ROUTES: PageRoute[] = [
 
 /** The page the route table (in its order, as the Switch picks) shows for `pathname`, if any. */
 export function pageFor(pathname: string): LazyPage | undefined {
-  const parts = pathname.replace(/\/+$/, '').split('/')
-  const matches = (path: string) => {
-    const want = path.split('/')
-    return want.length === parts.length && want.every((w, i) => w.startsWith(':') ? parts[i] !== '' : w === parts[i])
-  }
-  return ROUTES.find((r) => matches(r.path))?.page
+  const path = pathname.replace(/\/+$/, '')
+  return ROUTES.find((r) => matchesRoute(r.path, path))?.page
 }
 
 const NotFound = lazy(() => import('./pages/not-found/NotFoundPage'))
