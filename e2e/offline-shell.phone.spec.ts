@@ -91,3 +91,25 @@ test("the kitchen's usage form opens with the link cut", async ({ page, link }) 
   await expect(page.getByRole('heading', { level: 1, name: 'Kitchen Inventory' })).toBeVisible(LOAD)
   await expect(page.getByText(UI.unreachableDetail)).toHaveCount(0)
 })
+
+test('Settings → Connect a device says whether this phone opens RIMS without the box', async ({ page }) => {
+  await signInAs(page, 'Manager', '/manager/settings')
+  const connect = page.getByRole('region', { name: 'Connect a device' })
+  await expect(connect.getByText(OFFLINE_MODE.registered)).toBeVisible(LOAD)
+  await workerControls(page)
+})
+
+test('on a plain-HTTP address there is no worker, and the sheet says to keep the page open', async ({ page, request }) => {
+  // A phone on http://192.168.… is not a secure context; the tests' 127.0.0.1 is, so the page is told otherwise first.
+  await page.addInitScript(() => Object.defineProperty(window, 'isSecureContext', { value: false }))
+  const { send } = await apiAs(request)
+  const count = (await send('get', '/stock-counts?status=OPEN'))[0] ?? (await send('post', '/stock-counts', { area_ids: [(await send('get', '/storage-areas'))[0].id], blind: false }))
+  await signInAs(page, 'Manager', `/counts/${count.id}`)
+  await expect(page.getByText(OFFLINE_MODE.keepOpen)).toBeVisible(LOAD)
+  // Past the load event and the registration's delay (ui/src/lib/offline/register.ts), still no worker.
+  await page.waitForFunction(() => document.readyState === 'complete')
+  await page.waitForTimeout(2000)
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0)
+  await page.goto('/manager/settings')
+  await expect(page.getByRole('region', { name: 'Connect a device' }).getByText(OFFLINE_MODE.insecure)).toBeVisible(LOAD)
+})
