@@ -95,7 +95,7 @@ function runWorker(code: string, caches = new Map<string, Map<string, Response>>
   }
   /** A fetch event: the worker's answer, or null when it lets the browser fetch by itself. */
   const fetchEvent = async (path: string, mode = 'cors', method = 'GET') => {
-    let answer: Promise<Response> | null = null
+    let answer = null as Promise<Response> | null
     const work: Promise<unknown>[] = []
     const request = new Request(key(path), { method })
     Object.defineProperty(request, 'mode', { value: mode }) // 'navigate' cannot be given to a Request made by hand
