@@ -8,7 +8,7 @@ import { COUNT_UI } from '../ui/src/messages/counts'
 import { UI } from '../ui/src/messages/common'
 import { OFFLINE_MODE } from '../ui/src/messages/offlineMode'
 import { expect, test as base } from './fixtures'
-import { apiAs, signInAs } from './helpers'
+import { apiAs, DEMO, signInAs, signInWithForm } from './helpers'
 import { startLink, type Link } from './link'
 
 // Every test on an origin of its own (a new link, a new port), so it starts with no worker.
@@ -47,7 +47,11 @@ test('the count sheet and scan-to-count open with the link cut, and from the box
   const count = await send('post', '/stock-counts', { area_ids: [area.id], blind: false })
   const heading = page.getByRole('heading', { level: 1, name: `Count #${count.id}` })
 
-  await signInAs(page, 'Storekeeper', `/counts/${count.id}`)
+  // Signed in through the form: the worker is registered at the sign-in (none for a signed-out visitor).
+  await signInWithForm(page, DEMO.Storekeeper.email)
+  await expect(page).toHaveURL(/\/dashboard$/, LOAD)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, LOAD)
+  await page.goto(`/counts/${count.id}`)
   await expect(heading).toBeVisible(LOAD)
   await expect(page.getByText(OFFLINE_MODE.worksOffline)).toBeVisible(LOAD)
   await workerControls(page)
