@@ -2,7 +2,7 @@
 // It keeps the app shell and the code of the pages a phone needs where the Wi-Fi does not reach (the count sheet,
 // scan-to-count, the kitchen's usage and wastage forms), so the app opens without the box. It never keeps an /api
 // answer: the data a page shows offline is the page's own (IndexedDB), and an /api request fails as it would
-// without a worker. docs/offline.md, "The service worker".
+// without a worker. docs/ui.md, "The service worker".
 import { cacheName, handlingOf, NAVIGATION_TIMEOUT_MS, SHELL, staleCaches } from './policy'
 
 // Written in by the build (ui/src/sw/plugin.ts): this build's version and the files to keep.

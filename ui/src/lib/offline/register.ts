@@ -1,6 +1,6 @@
 // Registers the service worker (ui/src/sw/sw.ts, served by the box at /sw.js) so the app opens without the box.
 // Only in a secure context (HTTPS with the box's CA trusted, or localhost): browsers refuse a worker elsewhere, and
-// there the count sheet's in-page queue works only while its tab stays open (docs/offline.md).
+// there the count sheet's in-page queue works only while its tab stays open (docs/ui.md, "The service worker").
 import { useSyncExternalStore } from 'react'
 import { getSession, onSessionChange } from '../../session/store'
 
