@@ -5,6 +5,10 @@ import { expect, test } from './fixtures'
 import { UI } from '../ui/src/messages/common'
 import { expectAccessible, signInAs } from './helpers'
 
+// A phone without the service worker (plain HTTP): page.route cuts the page's own requests, and cannot see those a
+// worker makes for it. With the worker the page's code comes from the phone: e2e/offline-shell.phone.spec.ts.
+test.use({ serviceWorkers: 'block' })
+
 /** A mark on window: gone after any reload of the page. */
 const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { rimsMark: number }).rimsMark = 1))
 const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { rimsMark?: number }).rimsMark === 1)

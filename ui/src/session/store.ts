@@ -68,3 +68,6 @@ const subscribe = (l: () => void) => {
 }
 
 export const useSession = () => useSyncExternalStore(subscribe, getSession, getSession)
+
+/** Calls `l` on every sign-in and sign-out, outside React (the service worker's registration waits for a sign-in). */
+export const onSessionChange = subscribe

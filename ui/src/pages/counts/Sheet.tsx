@@ -11,6 +11,7 @@ import { putLine } from '../../api/counts'
 import { Badge } from '../../components/Badge'
 import { Button, buttonClass } from '../../components/Button'
 import { failureMessage } from '../../components/failureMessage'
+import { OfflineMode } from '../../components/OfflineMode'
 import { PageHeader } from '../../components/PageHeader'
 import { scanFeedback } from '../../components/scan/feedback'
 import { useKeyboardScans } from '../../components/scan/ScanButton'
@@ -298,6 +299,7 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
             <Badge tone={open ? 'info' : 'neutral'}>{count.status}</Badge>
             {count.blind && <Badge tone="violet">{COUNT_UI.blind}</Badge>}
             {count.note && <span>{count.note}</span>}
+            <OfflineMode />
           </span>
         }
         actions={

@@ -4,6 +4,7 @@ import { Button, buttonClass } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Spinner } from '../../components/Spinner'
 import { UI } from '../../messages/common'
+import { ThisPhoneOffline } from './ThisPhoneOffline'
 
 /** The server's SVG shown as an image (never injected as HTML); the CSP allows data: images. */
 const svgSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
@@ -16,6 +17,7 @@ const STEPS: { platform: string; steps: ReactNode[] }[] = [
       'Open Settings → Security and privacy → More security settings → Encryption and credentials → Install a certificate → CA certificate (search Settings for “CA certificate” if the names differ).',
       'Accept the warning and pick the downloaded ca.crt.',
       'Open the HTTPS address above (or scan its QR code).',
+      'Sign in and open a count sheet: it says “Works offline” once the phone opens RIMS without the box (a Manager sees “This phone opens RIMS without the box.” on this screen).',
     ],
   },
   {
@@ -25,6 +27,7 @@ const STEPS: { platform: string; steps: ReactNode[] }[] = [
       'Install the profile: Settings → General → VPN & Device Management → RIMS local CA → Install.',
       'Turn on full trust: Settings → General → About → Certificate Trust Settings → RIMS local CA. Without this step Safari still warns.',
       'Open the HTTPS address above (or scan its QR code with the Camera).',
+      'Sign in and open a count sheet: it says “Works offline” once the phone opens RIMS without the box (a Manager sees “This phone opens RIMS without the box.” on this screen).',
     ],
   },
   {
@@ -65,6 +68,7 @@ export function ConnectDevice({ info, loading, error, retry, children }: Connect
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">Open RIMS on a phone, tablet or computer on the restaurant's network.</p>
       </div>
+      <ThisPhoneOffline />
 
       {error ? (
         <div className="space-y-3">
