@@ -34,7 +34,7 @@ export async function invoicePdf(number: string, date: string, lines: InvoiceLin
   right('Qty', 350, y0)
   right('Unit Price', 430, y0)
   right('Amount', 500, y0)
-  right('VAT %', 555, y0)
+  right('VAT', 555, y0)
   let net = 0
   lines.forEach((l, i) => {
     const y = y0 - 20 * (i + 1)

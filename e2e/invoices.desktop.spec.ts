@@ -10,7 +10,7 @@ test('the Manager finds the received invoice, opens its file and downloads the C
   const api = await apiAs(request, 'Manager')
   const headers = { authorization: `Bearer ${api.token}` }
   const rice = await demoItem(request, headers, 'Basmati rice', 'LWD-RICE')
-  const number = `INV-${Date.now().toString(36)}`
+  const number = `INV-${Date.now().toString(36)}-2`
   const suppliers = await api.send('get', '/suppliers?limit=100')
   const supplierId = suppliers.find((x: { name: string }) => x.name === DEMO_SUPPLIER).id
   const made = await request.post('/api/receipts/drafts', {

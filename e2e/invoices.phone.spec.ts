@@ -15,7 +15,7 @@ test('a PDF invoice read into a draft, one line picked by hand, received: stock 
   const sugar = await demoItem(request, headers, 'Sugar', 'LWD-SUGAR')
   // No code on the flour: the reader cannot match this line (at most a name guess), so a person picks the item.
   const flour = await demoItem(request, headers, 'Cake flour')
-  const number = `INV-${stamp()}`
+  const number = `INV-${stamp()}-1`
   const pdf = await invoicePdf(number, '2026-11-20', [
     { code: 'LWD-RICE', description: 'Basmati rice 10 kg bag', quantity: 2, price: 380 },
     { code: 'LWD-SUGAR', description: 'White sugar 10 kg', quantity: 3, price: 210 },

@@ -26,7 +26,7 @@ interface Props {
   onSave: (change: { item_id: number | null; quantity: string; unit_price: string }) => Promise<Record<string, string> | null>
 }
 
-const packOf = (l: InvoiceDraftLine) => (l.pack ? `${l.pack.name} (${l.pack.size} ${l.unit})` : (l.unit ?? l.pack_text ?? ''))
+const packOf = (l: InvoiceDraftLine) => (l.pack ? `${l.pack.name} of ${l.pack.size} ${l.unit}` : (l.unit ?? l.pack_text ?? ''))
 
 /** One invoice line on a phone: what was printed, the matched item (or the picker), and what arrived. */
 export function DraftLineCard({ line: l, arrival, errors, busy, onArrival, onSave }: Props) {
@@ -80,16 +80,16 @@ export function DraftLineCard({ line: l, arrival, errors, busy, onArrival, onSav
               {l.matched_by && <span className="text-slate-600 dark:text-slate-400"> — {T.matchedBy[l.matched_by]}</span>}
             </p>
             {l.matched_by === 'NAME' && (
-              <Button disabled={busy} onClick={() => onItem(l.item_id!)} aria-label={`${T.confirmItem}: ${l.item_name}`}>
+              <Button disabled={busy} onClick={() => onItem(l.item_id!)} aria-label={`${T.confirmItem}, line ${l.n}`}>
                 {T.confirmItem}
               </Button>
             )}
-            <Button variant="secondary" disabled={busy} onClick={() => setChanging(true)} aria-label={`${T.changeItem}: ${l.description}`}>
+            <Button variant="secondary" disabled={busy} onClick={() => setChanging(true)} aria-label={`${T.changeItem}, line ${l.n}`}>
               {T.changeItem}
             </Button>
           </div>
         ) : (
-          <ItemPicker label={T.item(l.description)} source="store" value={picked} onChange={pick} hint={T.itemHint} />
+          <ItemPicker label={T.item(l.n)} source="store" value={picked} onChange={pick} hint={T.itemHint} />
         )}
       </div>
 
@@ -97,8 +97,8 @@ export function DraftLineCard({ line: l, arrival, errors, busy, onArrival, onSav
         <fieldset className="mt-3 rounded-lg border border-slate-200 p-2 dark:border-slate-700">
           <legend className="px-1 text-sm font-medium">{T.correct(l.n)}</legend>
           <div className="grid grid-cols-2 gap-2">
-            <QuantityField label={T.invoicedQuantity(l.description)} value={quantity} onChange={setQuantity} error={fixErrors.quantity} hint=" " />
-            <QuantityField label={T.price(l.description)} value={price} onChange={setPrice} error={fixErrors.unit_price} hint=" " />
+            <QuantityField label={T.invoicedQuantity(l.n)} value={quantity} onChange={setQuantity} error={fixErrors.quantity} hint=" " />
+            <QuantityField label={T.price(l.n)} value={price} onChange={setPrice} error={fixErrors.unit_price} hint=" " />
           </div>
           {fixErrors.item_id && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{fixErrors.item_id}</p>}
           <Button className="mt-2" variant="secondary" disabled={busy} onClick={() => void saveFigures()}>
@@ -112,12 +112,12 @@ export function DraftLineCard({ line: l, arrival, errors, busy, onArrival, onSav
       )}
 
       <div className="mt-3 grid grid-cols-2 gap-2">
-        <QuantityField label={T.received(l.description)} unit={packOf(l) || undefined} value={arrival.received} onChange={(v) => onArrival({ received: v })} error={errors?.received_quantity} hint={T.invoicedHint(fmt.number(l.quantity))} />
-        <QuantityField label={T.refused(l.description)} value={arrival.refused} onChange={(v) => onArrival({ refused: v })} error={errors?.refused_quantity ?? errors?._} hint=" " />
+        <QuantityField label={T.received(l.n)} unit={packOf(l) || undefined} value={arrival.received} onChange={(v) => onArrival({ received: v })} error={errors?.received_quantity} hint={T.invoicedHint(fmt.number(l.quantity))} />
+        <QuantityField label={T.refused(l.n)} value={arrival.refused} onChange={(v) => onArrival({ refused: v })} error={errors?.refused_quantity ?? errors?._} hint=" " />
       </div>
       {refusedTyped && (
         <div className="mt-2">
-          <SelectField label={T.refusedReason(l.description)} value={arrival.reason} onChange={(v) => onArrival({ reason: v as ArrivalState['reason'] })} options={[{ value: 'REFUSED', label: T.reasons.REFUSED }, { value: 'DAMAGED', label: T.reasons.DAMAGED }]} error={errors?.refused_reason} />
+          <SelectField label={T.refusedReason(l.n)} value={arrival.reason} onChange={(v) => onArrival({ reason: v as ArrivalState['reason'] })} options={[{ value: 'REFUSED', label: T.reasons.REFUSED }, { value: 'DAMAGED', label: T.reasons.DAMAGED }]} error={errors?.refused_reason} />
         </div>
       )}
     </li>
