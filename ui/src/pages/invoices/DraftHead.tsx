@@ -1,16 +1,17 @@
-import type { InvoiceDraft } from '../../../../src/contract/invoices'
+import { OPEN_DRAFT_STATUSES, type InvoiceDraft } from '../../../../src/contract/invoices'
 import { Badge } from '../../components/Badge'
 import { PageHeader } from '../../components/PageHeader'
 import { useFormat } from '../../lib/useFormat'
 import { INVOICE_UI as T } from '../../messages/invoices'
 import { Differences } from './Differences'
+import { HeadFix } from './HeadFix'
 import { NeedsPerson } from './NeedsPerson'
 import { STATUS } from './status'
 
 const muted = 'text-slate-600 dark:text-slate-400'
 
 /** The invoice's head: supplier, number, date, the order, totals as printed and what the lines add up to, and what needs a person. */
-export function DraftHead({ draft: d }: { draft: InvoiceDraft }) {
+export function DraftHead({ draft: d, onChanged }: { draft: InvoiceDraft; onChanged: (d: InvoiceDraft) => void }) {
   const fmt = useFormat()
   const linesCents = d.lines.reduce((sum, l) => sum + Math.round(l.amount * 100), 0)
   return (
@@ -37,6 +38,7 @@ export function DraftHead({ draft: d }: { draft: InvoiceDraft }) {
       {d.credit_note && <p className="mt-2 text-sm font-semibold">{T.creditNote}</p>}
       {d.status === 'DISPUTED' && d.dispute_reason && <p className="mt-2 text-sm">{T.disputedBecause(d.dispute_reason)}</p>}
       <NeedsPerson className="mt-3" messages={d.problems.map((p) => p.message)} />
+      {OPEN_DRAFT_STATUSES.includes(d.status) && d.problems.some((p) => p.code === 'NO_NUMBER' || p.code === 'NO_DATE') && <HeadFix draft={d} onChanged={onChanged} />}
       <Differences differences={d.differences} />
     </>
   )

@@ -14,7 +14,7 @@ import { PageLoading } from '../../components/Spinner'
 import { toast } from '../../components/toast'
 import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
-import { newKey, numberOrUndefined, relabel, withLabels } from '../../lib/formInput'
+import { newKey, numberOrUndefined, withLabels } from '../../lib/formInput'
 import { check } from '../../lib/validation'
 import { INVOICE_UI as T } from '../../messages/invoices'
 import { useSession } from '../../session/store'
@@ -117,7 +117,8 @@ function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedRece
     const r = check(DraftReceiveBody, body)
     setErrors(found)
     if (r.ok && Object.keys(found).length === 0) return r.value
-    setFailure(Object.keys(found).length ? T.checkFields : relabel(r.ok ? undefined : Object.values(r.errors)[0], 'Lines') ?? T.checkFields)
+    // A line's field may be off-screen on a phone: the line beside Receive says to look (or what no field shows).
+    setFailure(Object.keys(found).length || r.ok ? T.checkFields : (r.errors.lines ?? T.checkFields))
     return null
   }
 
@@ -143,7 +144,7 @@ function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedRece
   const toReview = draft.lines.filter((l) => l.problems.length > 0 || l.item_id === null).length
   return (
     <form onSubmit={submit} noValidate className="mx-auto max-w-3xl">
-      <DraftHead draft={draft} />
+      <DraftHead draft={draft} onChanged={setDraft} />
       {manager && <ManagerActions draft={draft} onChanged={setDraft} />}
       <p role="status" className={`mt-4 text-sm font-semibold ${toReview ? 'text-red-800 dark:text-red-300' : 'text-emerald-800 dark:text-emerald-300'}`}>
         {toReview ? T.toReview(toReview) : T.allMatched}
