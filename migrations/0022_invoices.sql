@@ -23,6 +23,7 @@ CREATE TABLE invoice_drafts (
   net            INTEGER,
   tax            INTEGER,
   gross          INTEGER,
+  lines_total    INTEGER, -- the printed sum of the lines the totals check compares with (NULL: none printed)
   layout         TEXT,
   csv_map        TEXT,
   dispute_reason TEXT,
