@@ -24,7 +24,7 @@ export async function withPdf<T>(bytes: Uint8Array, use: (pdf: Pdf) => Promise<T
   let pdf: Pdf
   try {
     // pdf.js takes the buffer over: give it a copy, the caller keeps the file.
-    pdf = await getDocumentProxy(bytes.slice(), { isEvalSupported: false, stopAtErrors: false })
+    pdf = await getDocumentProxy(bytes.slice(), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 })
   } catch {
     throw new UnreadableFile(INVOICE_MSG.pdfBroken)
   }
