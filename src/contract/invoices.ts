@@ -11,6 +11,10 @@ import { valueCents } from './fixed'
 
 /** The largest file a draft is read from. */
 export const MAX_INVOICE_BYTES = 10 * 1024 * 1024
+/** The one route that takes multipart/form-data (a file): let through the JSON-only body rule, up to MAX_UPLOAD_BODY_BYTES. */
+export const INVOICE_UPLOAD_ROUTE = /^\/api\/receipts\/drafts$/
+/** The file and the form around it (boundaries, the other fields). */
+export const MAX_UPLOAD_BODY_BYTES = MAX_INVOICE_BYTES + 64 * 1024
 /** The most lines one invoice may have (a receipt takes at most 500). */
 export const MAX_INVOICE_LINES = 500
 
@@ -38,12 +42,11 @@ export type MatchedBy = (typeof MATCHED_BY)[number]
 /**
  * What needs a person. On a line: AMOUNT quantity × unit_price ≠ amount (more than 0.01 apart); NO_ITEM no item
  * matched; NAME_SUGGESTION the item is only a name guess (confirm it with PUT …/lines/:n); PRICE_DECIMALS the
- * invoice printed a price with more than 2 decimals (rounded to the cent); NOT_ON_ORDER the item is not on the
- * order. On the draft: TOTALS the lines do not add up to the printed net (to the cent); NET_TAX_GROSS net + tax ≠
+ * invoice printed a figure with more than 2 decimals (rounded half-up to hundredths). On the draft: TOTALS the lines do not add up to the printed net (to the cent); NET_TAX_GROSS net + tax ≠
  * gross; NO_NUMBER / NO_DATE the invoice number or date was not found; NO_LINES nothing was read. Any problem
  * makes the draft NEEDS_REVIEW.
  */
-export const PROBLEM_CODES = ['AMOUNT', 'NO_ITEM', 'NAME_SUGGESTION', 'PRICE_DECIMALS', 'NOT_ON_ORDER', 'TOTALS', 'NET_TAX_GROSS', 'NO_NUMBER', 'NO_DATE', 'NO_LINES'] as const
+export const PROBLEM_CODES = ['AMOUNT', 'NO_ITEM', 'NAME_SUGGESTION', 'PRICE_DECIMALS', 'TOTALS', 'NET_TAX_GROSS', 'NO_NUMBER', 'NO_DATE', 'NO_LINES'] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 
 export interface InvoiceProblem {
@@ -112,9 +115,12 @@ export interface InvoiceDraftLine {
   refused_reason: RefusedReason | null
 }
 
-/** One column of a PDF text-layer table: words whose x (PDF points from the page's left) falls in [x0, x1) belong to `field`. */
+/**
+ * One column of a PDF text-layer table: a word belongs to the column its x span (PDF points from the page's left)
+ * overlaps most. `field` null: a column the reader does not know (its words are not read).
+ */
 export interface PdfColumn {
-  field: PdfField
+  field: PdfField | null
   x0: number
   x1: number
   /** The header text the column was found under (kept with a supplier's template to find the table again). */
@@ -141,6 +147,8 @@ export interface InvoiceDraftSummary {
   net: number | null
   tax: number | null
   gross: number | null
+  /** The printed sum of the lines the totals check compares with (the net, unless the invoice has charges or allowances on the whole); null when nothing is printed (CSV). */
+  lines_total: number | null
   line_count: number
   /** Lines that carry a problem. */
   problem_lines: number
@@ -235,9 +243,34 @@ export const DraftReceiveLine = v.strictObject({
 })
 /** POST /receipts/drafts/:id/receive (Idempotency-Key): the receipt is written through the ordinary receiving. */
 export const DraftReceiveBody = v.strictObject({
+  /**
+   * The lines do not add up to the printed net (TOTALS) or net + tax ≠ gross (NET_TAX_GROSS) and a person has looked:
+   * receive anyway (the receipt is marked as not matching its invoice total). Line problems can never be accepted so.
+   */
+  accept_totals: v.optional(v.boolean('accept_totals must be true or false'), false),
   lines: v.optional(v.pipe(v.array(DraftReceiveLine, 'lines must be a list'), v.maxLength(MAX_INVOICE_LINES, `lines must have at most ${MAX_INVOICE_LINES} lines`)), []),
 })
 export type DraftReceiveInput = v.InferOutput<typeof DraftReceiveBody>
+
+/** PUT /receipts/drafts/:id/layout (PDF_TEXT drafts): the columns with their fields corrected; the file is read again with them (line corrections start over). */
+export const DraftLayoutBody = v.strictObject({
+  columns: v.pipe(
+    v.array(
+      v.strictObject({
+        field: v.nullable(v.picklist(PDF_FIELDS, `field must be one of ${PDF_FIELDS.join(', ')} or null`)),
+        x0: v.pipe(v.number('x0 must be a number'), v.finite('x0 must be a number')),
+        x1: v.pipe(v.number('x1 must be a number'), v.finite('x1 must be a number')),
+        header: v.pipe(v.string('header must be text'), v.maxLength(200, 'header must be at most 200 characters')),
+      }),
+      'columns must be a list',
+    ),
+    v.minLength(2, 'columns must have at least 2 columns'),
+    v.maxLength(30, 'columns must have at most 30 columns'),
+    v.check((cs) => cs.every((c) => c.x0 < c.x1), 'each column needs x0 < x1'),
+    v.check((cs) => ['description', 'quantity'].every((f) => cs.some((c) => c.field === f)), 'the columns must include description and quantity'),
+  ),
+})
+export type DraftLayoutInput = v.InferOutput<typeof DraftLayoutBody>
 
 export const DraftDisputeBody = v.strictObject({ reason: requiredText('reason', 500) })
 
@@ -254,9 +287,12 @@ export const INVOICE_MSG = {
     status === 'READY' ? `Invoice read: ${lines} line${lines === 1 ? '' : 's'}, all matched and checked` : `Invoice read: ${problems} line${problems === 1 ? '' : 's'} or totals need a look`,
   updated: 'Draft updated',
   lineUpdated: 'Line corrected',
+  layoutUpdated: 'Columns changed: the file was read again',
+  notPdfText: 'Only a draft read from a PDF\'s text has columns to change',
   received: 'Invoice received into stock',
   disputed: 'Invoice marked as disputed',
-  noFile: 'Choose a file to upload (the form field is file)',
+  noFile: 'Choose a file to upload (multipart/form-data, the form field is file)',
+  formBroken: 'The upload could not be read (send multipart/form-data with the field file)',
   tooLarge: 'The file is too large (10 MB at most)',
   wrongType: 'Only a PDF, an XML e-invoice or a CSV file can be read',
   pdfNoText: 'This PDF has no text layer (a scan or a photo). Reading photos (OCR) is off on this box: type the delivery in, or ask the supplier for the PDF they e-mail or an e-invoice',
@@ -275,7 +311,9 @@ export const INVOICE_MSG = {
   duplicateDraft: (invoice: string, supplier: string, draftId: number) => `Invoice ${invoice} from ${supplier} is already a draft (draft ${draftId})`,
   orderOtherSupplier: (number: string) => `Purchase order ${number} is for another supplier`,
   notOpen: (status: DraftStatus) => `The draft is ${status}; only a draft that is READY or NEEDS_REVIEW can be changed`,
-  notReady: (n: number) => `${n} line${n === 1 ? '' : 's'} or the totals still need a look: correct ${n === 1 ? 'it' : 'them'} before receiving`,
+  totalsNotAccepted: 'The lines do not add up to the invoice\'s totals: check them, then receive with accept_totals',
+  notReady: (n: number) => `${n} line${n === 1 ? '' : 's'} still need${n === 1 ? 's' : ''} a look: correct ${n === 1 ? 'it' : 'them'} before receiving`,
+  headMissing: 'Give the invoice number and date before receiving',
   creditNote: 'A credit note is not received into stock; it is kept with the invoices for the Manager',
   noLine: (n: number) => `The draft has no line ${n}`,
   lineTwice: (n: number) => `Line ${n} is given twice`,
@@ -294,6 +332,7 @@ export const invoicesAccess = {
   'GET /api/receipts/drafts/:id': STORE_STAFF,
   'PATCH /api/receipts/drafts/:id': STORE_STAFF,
   'PUT /api/receipts/drafts/:id/lines/:n': STORE_STAFF,
+  'PUT /api/receipts/drafts/:id/layout': STORE_STAFF,
   'POST /api/receipts/drafts/:id/receive': STORE_STAFF,
   'GET /api/receipts/drafts/:id/file': MANAGER_ONLY,
   'POST /api/receipts/drafts/:id/dispute': MANAGER_ONLY,
