@@ -30,7 +30,7 @@ const call = (method: string, path: string, body?: unknown, token = manager.toke
 
 async function upload(bytes: Uint8Array | string, name: string, fields: Record<string, string | number> = {}, token = keeper.token) {
   const form = new FormData()
-  form.set('file', new File([typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes], name))
+  form.set('file', new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name))
   for (const [k, v] of Object.entries(fields)) form.set(k, String(v))
   const res = await env.app.handle(new Request('http://localhost/api/receipts/drafts', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }))
   return { status: res.status, body: (await res.json()) as any }
