@@ -112,3 +112,30 @@ test('a photo of a paper invoice is refused in words before anything is sent (OC
   expect(sent).toBe(false)
   await expectAccessible(page)
 })
+
+test("from an order's Receive page: the order preselected, its lines against the invoice, received into the order", async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const api = await apiAs(request, 'Manager')
+  const headers = { authorization: `Bearer ${api.token}` }
+  const oil = await demoItem(request, headers, 'Cooking oil', 'LWD-OIL')
+  const suppliers = await api.send('get', '/suppliers?limit=100')
+  const supplierId = suppliers.find((x: { name: string }) => x.name === DEMO_SUPPLIER).id
+  const order = await api.send('post', '/purchase-orders', { supplier_id: supplierId, lines: [{ item_id: oil.id, pack_id: null, quantity: 10, unit_price: 42 }] })
+  await api.send('post', `/purchase-orders/${order.id}/send`, {})
+  const number = `INV-${stamp()}-3`
+
+  await signInAs(page, 'Storekeeper', `/purchasing/orders/${order.id}/receive`)
+  await page.getByRole('link', { name: 'Receive from invoice' }).click()
+  await expect(page.getByText(`For order ${order.number} · ${DEMO_SUPPLIER}`)).toBeVisible()
+  // The supplier is the order's: nothing to choose.
+  await expect(page.getByLabel('Supplier (optional)')).toHaveCount(0)
+  await page.getByLabel('Invoice file').setInputFiles({ name: `${number}.pdf`, mimeType: 'application/pdf', buffer: await invoicePdf(number, '2026-11-20', [{ code: 'LWD-OIL', description: 'Cooking oil', quantity: 10, price: 42 }]) })
+  await page.getByRole('button', { name: 'Read invoice' }).click()
+  await expect(page.getByRole('heading', { name: `Invoice ${number}` })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText(`order ${order.number}`)).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Invoice lines' }).getByRole('listitem')).toContainText('ordered 10, received before 0')
+  await page.getByRole('button', { name: 'Receive', exact: true }).click()
+  await expect(page.getByRole('heading', { name: `Received: invoice ${number}` })).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('link', { name: 'Back to the order' }).click()
+  await expect(page.locator('h1 + p').getByText('Received', { exact: true })).toBeVisible()
+})
