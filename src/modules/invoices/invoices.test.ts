@@ -111,6 +111,18 @@ describe('checks', () => {
     expect(fixed.body.data.problems).toEqual([])
   })
 
+  test('a misread by one cent: the line check allows a cent of rounding, the totals do not, and the line is marked', async () => {
+    await catalogue()
+    const d = (await upload(ublXml(spec('INV-11', { lines: lines.map((l, i) => (i === 2 ? { ...l, amount: '82.01' } : l)), net: '162.20' })), 'inv-11.xml')).body.data
+    expect(d.problems.map((p: any) => p.code)).toEqual(['TOTALS'])
+    expect(d.lines[2].problems.map((p: any) => p.code)).toEqual(['NAME_SUGGESTION', 'AMOUNT'])
+    expect(d.lines.filter((l: any) => l.problems.some((p: any) => p.code === 'AMOUNT')).map((l: any) => l.n)).toEqual([3])
+    // The same cent with totals that agree is the supplier's rounding: no line is marked.
+    const rounded = (await upload(ublXml(spec('INV-12', { lines: lines.map((l, i) => (i === 2 ? { ...l, amount: '82.01' } : l)) })), 'inv-12.xml')).body.data
+    expect(rounded.problems).toEqual([])
+    expect(rounded.lines[2].problems.map((p: any) => p.code)).toEqual(['NAME_SUGGESTION'])
+  })
+
   test('totals that still differ can be received only when a person accepts them; the receipt says so', async () => {
     const it = await catalogue()
     const d = (await upload(ublXml(spec('INV-8', { lines: lines.slice(0, 2), net: '70.00', tax: '11.07', gross: '81.07' })), 'inv-8.xml')).body.data

@@ -97,12 +97,16 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
     const orderLines = d.order_id === null ? [] : repo.orderLines(db, d.order_id)
     const pct = settings.get().price_alert_pct
     const received = d.receipt_id !== null
+    const lineValue = (l: repo.LineRow) => (l.confirmed === 1 ? valueCents(l.unit_price, l.quantity) : l.amount)
+    const sum = rows.reduce((s, l) => s + lineValue(l), 0)
+    const totalsDiffer = d.lines_total !== null && rows.length > 0 && sum !== d.lines_total
     const lines = rows.map((l): InvoiceDraftLine => {
       const problems: InvoiceProblem[] = []
       const confirmed = l.confirmed === 1
       if (l.item_id === null) problems.push({ code: 'NO_ITEM', message: `No item found for "${l.description}": choose it once, it is remembered` })
       else if (l.matched_by === 'NAME' && !confirmed) problems.push({ code: 'NAME_SUGGESTION', message: `${l.item_name} is only a guess from the name: confirm it or choose another item` })
-      if (!confirmed && !lineAmountOk(l.quantity, l.unit_price, l.amount))
+      // A cent apart is a supplier's rounding while the totals agree; when they do not, that line is marked too.
+      if (!confirmed && (!lineAmountOk(l.quantity, l.unit_price, l.amount) || (totalsDiffer && valueCents(l.unit_price, l.quantity) !== l.amount)))
         problems.push({ code: 'AMOUNT', message: `${fromCents(l.quantity)} × ${fromCents(l.unit_price).toFixed(2)} is ${fromCents(valueCents(l.unit_price, l.quantity)).toFixed(2)}, the invoice says ${fromCents(l.amount).toFixed(2)}` })
       if (!confirmed && l.price_rounded === 1) problems.push({ code: 'PRICE_DECIMALS', message: 'The invoice prints more than 2 decimals here: check the rounded figures' })
       const size = l.pack_size ?? 100
@@ -139,9 +143,8 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
     const problems: InvoiceProblem[] = []
     if (!received) {
       if (rows.length === 0) problems.push({ code: 'NO_LINES', message: d.reader === 'PDF_TEXT' ? 'No line was read: say which column is which' : 'No line was read' })
-      const sum = rows.reduce((s, l) => s + (l.confirmed === 1 ? valueCents(l.unit_price, l.quantity) : l.amount), 0)
-      if (d.lines_total !== null && rows.length > 0 && sum !== d.lines_total)
-        problems.push({ code: 'TOTALS', message: `The lines add up to ${fromCents(sum).toFixed(2)}, the invoice says ${fromCents(d.lines_total).toFixed(2)}` })
+      if (totalsDiffer)
+        problems.push({ code: 'TOTALS', message: `The lines add up to ${fromCents(sum).toFixed(2)}, the invoice says ${fromCents(d.lines_total!).toFixed(2)}` })
       if (d.net !== null && d.tax !== null && d.gross !== null && d.net + d.tax !== d.gross)
         problems.push({ code: 'NET_TAX_GROSS', message: `${fromCents(d.net).toFixed(2)} + ${fromCents(d.tax).toFixed(2)} tax is not the printed total ${fromCents(d.gross).toFixed(2)}` })
       if (!d.invoice_number) problems.push({ code: 'NO_NUMBER', message: 'The invoice number was not found' })
