@@ -6,10 +6,8 @@ export const INVOICE_UI = {
   file: 'Invoice file',
   fileHint: 'PDF, XML or CSV, up to 10 MB',
   fileRequired: 'Choose the invoice file',
-  fileTooBig: 'The file is larger than 10 MB',
   /** Photos need OCR, which is off: said only when someone picks a picture. */
   photoOff: 'Photos of paper invoices are not read yet. Choose the PDF, XML or CSV file the supplier sent.',
-  fileKind: 'Choose a PDF, XML or CSV file',
   supplier: 'Supplier (optional)',
   supplierHint: 'Blank: found from the invoice (tax number or name)',
   anySupplier: 'Find it from the invoice',

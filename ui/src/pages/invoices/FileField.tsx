@@ -1,15 +1,15 @@
 import { useId } from 'react'
+import { INVOICE_MSG, MAX_INVOICE_BYTES } from '../../../../src/contract/invoices'
 import { INVOICE_UI as T } from '../../messages/invoices'
 
 // What the server reads (issue 34.1); on a phone the chooser also offers mail attachments and cloud files.
 const ACCEPT = '.pdf,.xml,.csv,application/pdf,application/xml,text/xml,text/csv'
-const MAX_BYTES = 10 * 1024 * 1024
 
-/** Why this file will not be read, before it is sent: a photo (OCR is off), another kind, or over 10 MB. */
+/** Why this file will not be read, said before it is sent (the server's own limit and words): a photo (OCR is off), another kind, too large. */
 export function fileProblem(file: File): string | null {
   if (file.type.startsWith('image/') || /\.(jpe?g|png|heic|heif|webp|gif|tiff?)$/i.test(file.name)) return T.photoOff
-  if (!/\.(pdf|xml|csv)$/i.test(file.name) && !/(pdf|xml|csv)/.test(file.type)) return T.fileKind
-  if (file.size > MAX_BYTES) return T.fileTooBig
+  if (!/\.(pdf|xml|csv)$/i.test(file.name) && !/(pdf|xml|csv)/.test(file.type)) return INVOICE_MSG.wrongType
+  if (file.size > MAX_INVOICE_BYTES) return INVOICE_MSG.tooLarge
   return null
 }
 
