@@ -183,6 +183,38 @@ describe('receiving a draft is the ordinary receipt', () => {
     expect((await call('GET', `/receipts/${receipt.id}`)).body.data.draft_id).toBe(d.id)
   })
 
+  test('the same delivery typed in (POST /receipts) and received from its invoice leaves the same ledger, cost, prices and alerts', async () => {
+    const it = await catalogue()
+    await call('POST', '/receipts', { supplier_id: supplier.id, invoice_number: 'T-0', invoice_date: '2026-11-19', lines: [{ item_id: it.flour.id, received_quantity: 2, unit_price: 10 }] }, keeper.token)
+    const d = (await upload(ublXml(spec('INV-13', { lines: lines.slice(0, 2) })), 'inv-13.xml')).body.data
+    const fromInvoice = (await call('POST', `/receipts/drafts/${d.id}/receive`, {}, keeper.token)).body.data
+    const state = async (e: TestEnv, token: string) => {
+      const get = (path: string) => e.call('GET', `/api${path}`, { token }).then((r) => r.body.data)
+      const items = await Promise.all([it.flour.id, it.tomatoes.id].map((id) => get(`/items/${id}`)))
+      const alerts = ((await get('/alerts?type=PRICE_CHANGE')) as any[]).map((a) => [a.item_id, a.priority, a.message])
+      return { items: items.map((i: any) => [i.current_quantity, i.cost_price]), prices: await Promise.all([it.flour.id, it.tomatoes.id].map((id) => get(`/items/${id}/prices`).then((p: any[]) => p.map((x) => x.price)))), alerts }
+    }
+    const viaInvoice = await state(env, manager.token)
+    // A second box, the same catalogue and history, the delivery typed in.
+    const other = env
+    env = await makeTestEnv()
+    try {
+      const m2 = await env.userOf('Manager')
+      const c2 = (await env.call('POST', '/api/categories', { token: m2.token, body: { name: 'Dry goods' } })).body.data
+      const s2 = (await env.call('POST', '/api/suppliers', { token: m2.token, body: { name: 'Lusaka Foods Ltd', tax_id: TAX_ID } })).body.data
+      for (const [name, o] of [['Flour 00', { code: 'FL-16' }], ['Tinned tomatoes', { barcode: GTIN, cost: 3.2 }], ['Olive oil extra virgin', {}], ['Basilico', {}]] as const)
+        await env.call('POST', '/api/items', { token: m2.token, body: { name, category_id: c2.id, supplier_id: s2.id, unit: 'bag', cost_price: (o as { cost?: number }).cost ?? 10, current_quantity: 0, supplier_code: (o as { code?: string }).code, barcode: (o as { barcode?: string }).barcode } })
+      await env.call('POST', '/api/receipts', { token: m2.token, body: { supplier_id: s2.id, invoice_number: 'T-0', invoice_date: '2026-11-19', lines: [{ item_id: it.flour.id, received_quantity: 2, unit_price: 10 }] } })
+      const typed = (await env.call('POST', '/api/receipts', { token: m2.token, body: { supplier_id: s2.id, invoice_number: 'INV-13', invoice_date: '2026-11-20', invoice_total: 69.2, lines: [{ item_id: it.flour.id, received_quantity: 4, unit_price: 12.5 }, { item_id: it.tomatoes.id, received_quantity: 6, unit_price: 3.2 }] } })).body.data
+      expect(await state(env, m2.token)).toEqual(viaInvoice)
+      const strip = (r: any) => ({ lines: r.lines.map(({ id, movement_id, ...l }: any) => l), price_changes: r.price_changes, lines_total: r.lines_total, invoice_total: r.invoice_total, total_mismatch: r.total_mismatch })
+      expect(strip(fromInvoice)).toEqual(strip(typed))
+    } finally {
+      env.close()
+      env = other
+    }
+  })
+
   test('against an order: ordered / invoiced / received, short, refused and damaged, and what a credit note should cover', async () => {
     const it = await catalogue()
     const po = (await call('POST', '/purchase-orders', { supplier_id: supplier.id, lines: [{ item_id: it.flour.id, quantity: 5, unit_price: 12 }, { item_id: it.tomatoes.id, quantity: 6, unit_price: 3.2 }] })).body.data

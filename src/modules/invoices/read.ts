@@ -1,7 +1,6 @@
 import { INVOICE_MSG, type InvoiceSource, type PdfColumn } from '../../contract/invoices'
 import { readCii } from './readers/cii'
 import { readCsvInvoice } from './readers/csv'
-import { embeddedXml, withPdf, words } from './readers/pdf'
 import { readPdfText } from './readers/pdf-text'
 import { readUbl } from './readers/ubl'
 import { parseXml } from './readers/xml'
@@ -42,6 +41,8 @@ export async function readInvoiceFile(bytes: Uint8Array, name: string, o: ReadOp
   const kind = kindOf(bytes, name)
   if (kind === 'XML') return { ...readXml(new TextDecoder().decode(bytes)), media_type: 'application/xml', template_supplier_id: null }
   if (kind === 'CSV') return { ...(await readCsvInvoice(bytes, o.csvMap)), media_type: 'text/csv', template_supplier_id: null }
+  // pdf.js (through unpdf) is loaded with the first PDF, not at start: a box that never reads one never holds it.
+  const { embeddedXml, withPdf, words } = await import('./readers/pdf')
   return withPdf(bytes, async (pdf) => {
     const xml = await embeddedXml(pdf)
     // Factur-X / ZUGFeRD: the attached XML is the invoice; the picture of it is only for people.

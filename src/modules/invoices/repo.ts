@@ -241,12 +241,7 @@ export const layouts = (db: Db, kind: 'CSV' | 'PDF', supplierId?: number) =>
     .query(`SELECT supplier_id, layout, signature FROM supplier_invoice_layouts WHERE kind = $kind ${supplierId ? 'AND supplier_id = $supplierId' : ''} ORDER BY confirmed_at DESC`)
     .all(supplierId ? { kind, supplierId } : { kind }) as { supplier_id: number; layout: string; signature: string }[]
 
-/** A supplier's layout is kept once confirmed: a later file never replaces it silently (PUT …/layout is the way to change it). */
-export const saveLayoutOnce = (db: Db, l: { supplier_id: number; kind: 'CSV' | 'PDF'; layout: string; signature: string; at: string }) =>
-  db
-    .query('INSERT INTO supplier_invoice_layouts (supplier_id, kind, layout, signature, confirmed_at) VALUES ($supplier_id, $kind, $layout, $signature, $at) ON CONFLICT DO NOTHING')
-    .run(l)
-
+/** The layout a received draft was read with becomes the supplier's (a PDF's columns, a CSV's mapping). */
 export const replaceLayout = (db: Db, l: { supplier_id: number; kind: 'CSV' | 'PDF'; layout: string; signature: string; at: string }) =>
   db
     .query(

@@ -392,8 +392,8 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
 
     /**
      * The receipt, through purchasing's receiving (one transaction with the draft's own change, once per
-     * Idempotency-Key): each line received in full unless said otherwise (short, refused, damaged). A supplier's
-     * first PDF or CSV layout received becomes its template.
+     * Idempotency-Key): each line received in full unless said otherwise (short, refused, damaged). The PDF columns
+     * or CSV mapping the draft was read with, received, is the supplier's template from now on.
      */
     receive(scope: IdempotencyScope, id: number, input: DraftReceiveInput): Receipt {
       let plan: ReturnType<typeof planReceipt> | null = null
@@ -405,8 +405,8 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
           const { draft, outcome } = plan!
           for (const o of outcome) repo.setLineReceived(db, id, o.n, o)
           repo.markReceived(db, id, at)
-          if (draft.layout && draft.reader === 'PDF_TEXT') repo.saveLayoutOnce(db, { supplier_id: draft.supplier_id, kind: 'PDF', layout: draft.layout, signature: signatureOfLayout(draft.layout), at })
-          if (draft.csv_map && draft.reader === 'CSV') repo.saveLayoutOnce(db, { supplier_id: draft.supplier_id, kind: 'CSV', layout: draft.csv_map, signature: signatureOfMap(draft.csv_map), at })
+          if (draft.layout && draft.reader === 'PDF_TEXT') repo.replaceLayout(db, { supplier_id: draft.supplier_id, kind: 'PDF', layout: draft.layout, signature: signatureOfLayout(draft.layout), at })
+          if (draft.csv_map && draft.reader === 'CSV') repo.replaceLayout(db, { supplier_id: draft.supplier_id, kind: 'CSV', layout: draft.csv_map, signature: signatureOfMap(draft.csv_map), at })
         },
       )
     },
