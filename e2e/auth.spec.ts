@@ -3,7 +3,7 @@ import { MSG } from '../src/contract/messages'
 import { DEMO, logoutFromHeader, navLinkNames, signInAs, signInWithForm } from './helpers'
 
 const NAV = {
-  Manager: ['Alerts', 'Counts', 'Dashboard', 'Kitchen', 'Movements', 'Purchasing', 'Recipes', 'Reports', 'Requests', 'Settings', 'Stock', 'Team'],
+  Manager: ['Alerts', 'Counts', 'Dashboard', 'Invoices', 'Kitchen', 'Movements', 'Purchasing', 'Recipes', 'Reports', 'Requests', 'Settings', 'Stock', 'Team'],
   Storekeeper: ['Counts', 'Movements', 'Purchasing', 'Recipes', 'Requests', 'Stock'],
   Chef: ['Kitchen', 'Recipes', 'Requests'],
 } as const

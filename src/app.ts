@@ -28,6 +28,8 @@ import { barcodeRoutes, countScanRoutes, itemBarcodeRoutes } from './modules/bar
 import { purchasingRoutes } from './modules/purchasing/routes'
 import { CSV_BODY_ROUTES, MAX_IMPORT_BYTES } from './contract/imports'
 import { importRoutes } from './modules/imports/routes'
+import { invoiceRoutes } from './modules/invoices'
+import { INVOICE_MSG, INVOICE_UPLOAD_ROUTE, MAX_UPLOAD_BODY_BYTES } from './contract/invoices'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
@@ -70,6 +72,7 @@ export function buildApp(deps: AppDeps) {
     .use(menuCostingDownloadRoutes(deps))
     .use(salesRoutes(deps))
     .use(foodCostRoutes(deps))
+    .use(invoiceRoutes(deps))
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -78,8 +81,17 @@ export function buildApp(deps: AppDeps) {
       // Only over HTTPS (RFC 6797): a browser that saw it will not fall back to plain HTTP for a year.
       if (request.url.startsWith('https:') && deps.settings.get().require_https) set.headers['strict-transport-security'] = 'max-age=31536000'
       // A CSV import (POST /api/imports/{kind}) may send text/csv up to 5 MB; everything else stays JSON and 1 MiB.
-      const csvImport = request.method === 'POST' && CSV_BODY_ROUTES.test(new URL(request.url).pathname)
+      const path = new URL(request.url).pathname
+      const csvImport = request.method === 'POST' && CSV_BODY_ROUTES.test(path)
       const length = Number(request.headers.get('content-length') ?? 0)
+      // An invoice file (POST /api/receipts/drafts, issue 34) comes as multipart/form-data, up to 10 MB.
+      if (request.method === 'POST' && INVOICE_UPLOAD_ROUTE.test(path)) {
+        if (length > MAX_UPLOAD_BODY_BYTES) {
+          set.status = 413
+          return failure(INVOICE_MSG.tooLarge)
+        }
+        return
+      }
       if (csvImport && length > MAX_IMPORT_BYTES) {
         set.status = 413
         return failure('The file is too large (5 MB at most)')

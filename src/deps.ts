@@ -32,6 +32,7 @@ import { createReceiptService } from './modules/purchasing/receipts-service'
 import { createPriceEvents } from './modules/purchasing/events'
 import { createStockEvents, type StockServiceDeps } from './modules/stock'
 import { createImportService } from './modules/imports/service'
+import { createInvoiceService } from './modules/invoices'
 import type { TlsInfo } from './tls/info'
 
 export interface DepsOptions {
@@ -101,5 +102,5 @@ export function createDeps(o: DepsOptions) {
     tls: o.tls,
     passwordReset: createPasswordResetService({ db: o.db, clock, logger, mailer, settings, serverUrl: o.serverUrl, tls: o.tls }),
   }
-  return Object.assign(deps, { countScans: createCountScanService(core, deps.barcodes, deps.counts) })
+  return Object.assign(deps, { countScans: createCountScanService(core, deps.barcodes, deps.counts), invoices: createInvoiceService({ ...core, receipts: deps.receipts }) })
 }

@@ -17,4 +17,6 @@ export const ACTION_ROUTES: readonly string[] = [
   'POST /api/purchase-orders/:id/send',
   'POST /api/purchase-orders/:id/cancel',
   'POST /api/purchase-orders/:id/close',
+  'POST /api/receipts/drafts/:id/receive',
+  'POST /api/receipts/drafts/:id/dispute',
 ]

@@ -144,6 +144,8 @@ export interface ReceiptSummary {
   total_mismatch: boolean
   user_name: string
   created_at: string
+  /** The invoice draft it was received from (issue 34: its file is GET /receipts/drafts/:id/file); null when typed. */
+  draft_id: number | null
 }
 
 export interface PurchaseOrder extends PurchaseOrderSummary {

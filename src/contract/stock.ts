@@ -27,6 +27,8 @@ export interface Supplier {
   email: string | null
   phone: string | null
   address: string | null
+  /** VAT number or TPIN as printed on its invoices: an uploaded invoice names its supplier by it (issue 34). */
+  tax_id: string | null
   item_count: number
   created_at: string
   updated_at: string
@@ -194,6 +196,8 @@ export const SupplierBody = v.strictObject({
   email: v.pipe(optionalEmail, v.transform(blankToNull)),
   phone: v.pipe(optionalText('phone', 50), v.transform(blankToNull)),
   address: v.pipe(optionalText('address', 300), v.transform(blankToNull)),
+  /** Omitted on an update: the tax id stays as it was (forms written before issue 34 do not send it). */
+  tax_id: v.optional(v.pipe(optionalText('tax_id', 50), v.transform(blankToNull))),
 })
 export type SupplierInput = v.InferOutput<typeof SupplierBody>
 

@@ -38,3 +38,21 @@ test('Bun takes bodies up to the import’s 5 MB, but only a CSV import gets pas
   expect(csv.status).toBe(200)
   expect(seen).toEqual(['/api/imports/items'])
 })
+
+test('an invoice file (issue 34) gets past 1 MiB up to 10 MB; a bigger one, or a sender the access check refuses, is answered before its body is read', async () => {
+  const seen: string[] = []
+  let admitted = true
+  const fetch = withConnectionLimits(async (req) => (seen.push(`${new URL(req.url).pathname} ${(await req.arrayBuffer()).byteLength}`), new Response('ok')), {
+    admitUpload: async () => (admitted ? null : { status: 403, message: 'You do not have permission' }),
+  })
+  const body = (bytes: number) => new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array(bytes)), c.close()) })
+  const ok = await fetch(new Request('http://box/api/receipts/drafts', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: body(3 * 1024 * 1024) }), fakeServer([]))
+  expect(ok.status).toBe(200)
+  const big = await fetch(new Request('http://box/api/receipts/drafts', { method: 'POST', body: body(11 * 1024 * 1024) }), fakeServer([]))
+  expect(big.status).toBe(413)
+  expect(((await big.json()) as { message: string }).message).toBe('The file is too large (10 MB at most)')
+  admitted = false
+  const chef = await fetch(new Request('http://box/api/receipts/drafts', { method: 'POST', body: body(1024) }), fakeServer([]))
+  expect(chef.status).toBe(403)
+  expect(seen).toEqual([`/api/receipts/drafts ${3 * 1024 * 1024}`])
+})

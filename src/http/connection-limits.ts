@@ -1,5 +1,6 @@
 import type { Server } from 'bun'
 import { CSV_BODY_ROUTES, IMPORT_MSG, MAX_IMPORT_BYTES } from '../contract/imports'
+import { INVOICE_MSG, INVOICE_UPLOAD_ROUTE, MAX_UPLOAD_BODY_BYTES } from '../contract/invoices'
 import { failure } from './envelope'
 
 // Bun.serve shows requests, not connections: the limits below are what a request handler can enforce.
@@ -12,6 +13,8 @@ export const LONG_TIMEOUT_S = 255
 export const BODY_DEADLINE_MS = 15_000
 /** A CSV import (up to 5 MB) gets five times as long: the same minimum rate. */
 export const IMPORT_BODY_DEADLINE_MS = 75_000
+/** An invoice file (up to 10 MB, issue 34) twice that again. */
+export const INVOICE_BODY_DEADLINE_MS = 150_000
 /** An import takes up to 5 MB; every other route 1 MiB at most, Content-Length or not (Bun.serve's own limit is set far above both, so that this answer is JSON). */
 const MAX_OTHER_BODY_BYTES = 1024 * 1024
 /** Requests in progress from one client address; more get 429 at once, so trickled bodies cannot pile up. */
@@ -59,7 +62,7 @@ async function readBody(body: ReadableStream<Uint8Array>, limit: number, deadlin
 /**
  * Wraps the app's fetch for Bun.serve: counts requests in progress per client address, raises the
  * idle timeout for backups and reports only, and reads a body against a deadline (a minimum rate) and
- * a size limit. An upload (a CSV import) is first checked by `admitUpload` from its headers: an unknown
+ * a size limit. An upload (a CSV import, an invoice file) is first checked by `admitUpload` from its headers: an unknown
  * or wrong-role sender is answered before a byte of the body is read.
  */
 export function withConnectionLimits(handler: Handler, o: { maxPerAddress?: number; bodyDeadlineMs?: number; admitUpload?: UploadAdmission } = {}) {
@@ -78,14 +81,16 @@ export function withConnectionLimits(handler: Handler, o: { maxPerAddress?: numb
       let request = req
       if (req.body) {
         const csvImport = req.method === 'POST' && CSV_BODY_ROUTES.test(path)
-        const limit = csvImport ? MAX_IMPORT_BYTES : MAX_OTHER_BODY_BYTES
-        const tooLarge = csvImport ? IMPORT_MSG.tooLarge : 'The request body is too large (1 MiB at most)'
+        const invoice = req.method === 'POST' && INVOICE_UPLOAD_ROUTE.test(path)
+        const limit = invoice ? MAX_UPLOAD_BODY_BYTES : csvImport ? MAX_IMPORT_BYTES : MAX_OTHER_BODY_BYTES
+        const tooLarge = invoice ? INVOICE_MSG.tooLarge : csvImport ? IMPORT_MSG.tooLarge : 'The request body is too large (1 MiB at most)'
         if (Number(req.headers.get('content-length') ?? 0) > limit) return refuse(413, tooLarge)
-        if (csvImport && o.admitUpload) {
+        if ((csvImport || invoice) && o.admitUpload) {
           const refused = await o.admitUpload(req)
           if (refused) return refuse(refused.status, refused.message)
         }
-        const body = await readBody(req.body, limit, csvImport ? Math.max(bodyDeadlineMs, IMPORT_BODY_DEADLINE_MS) : bodyDeadlineMs)
+        const deadline = invoice ? Math.max(bodyDeadlineMs, INVOICE_BODY_DEADLINE_MS) : csvImport ? Math.max(bodyDeadlineMs, IMPORT_BODY_DEADLINE_MS) : bodyDeadlineMs
+        const body = await readBody(req.body, limit, deadline)
         if (body === 'late') return refuse(408, 'The request body arrived too slowly')
         if (body === 'too large') return refuse(413, tooLarge)
         request = new Request(req.url, { method: req.method, headers: req.headers, body })

@@ -79,6 +79,11 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
   'PUT /api/purchase-orders/:id': { body: order, ids: ['supplier_id', 'lines.0.item_id', 'lines.0.pack_id'] },
   'POST /api/purchase-orders/:id/receipts': { body: { ...invoice, lines: [{ line_id: 1, received_quantity: 1, unit_price: 1 }] }, ids: ['lines.0.line_id'] },
   'POST /api/receipts': { body: { ...invoice, supplier_id: 1, lines: [{ item_id: 1, received_quantity: 1, unit_price: 1 }] }, ids: ['supplier_id', 'lines.0.item_id', 'lines.0.pack_id'] },
+  'PATCH /api/receipts/drafts/:id': { body: { invoice_number: 'INV-2' }, ids: ['order_id'] },
+  'PUT /api/receipts/drafts/:id/lines/:n': { body: { item_id: 1, quantity: 1, unit_price: 1 }, ids: ['item_id', 'pack_id'] },
+  'PUT /api/receipts/drafts/:id/layout': {
+    body: { columns: [{ field: 'description', x0: 0, x1: 100, header: 'Description' }, { field: 'quantity', x0: 100, x1: 200, header: 'Qty' }] },
+  },
   'POST /api/receipts/:id/returns': { body: { lines: [{ item_id: 1, quantity: 1, reason: 'Broken' }] }, ids: ['lines.0.item_id'] },
   'PATCH /api/items/bulk': { body: { item_ids: [1], set: { min_stock_level: 1 } }, ids: ['item_ids.0', 'set.category_id', 'set.supplier_id'] },
 

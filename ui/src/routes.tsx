@@ -45,6 +45,10 @@ export const ROUTES: PageRoute[] = [
   { path: '/purchasing', title: 'Purchasing', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/PurchasingPage')) },
   { path: '/purchasing/orders/:id', title: 'Purchase Order', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/OrderPage')) },
   { path: '/purchasing/orders/:id/receive', title: 'Receive Delivery', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/ReceivePage')) },
+  // /purchasing/invoices/new before /purchasing/invoices/:id (the Switch takes the first match).
+  { path: '/purchasing/invoices/new', title: 'Receive from invoice', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/invoices/ReceiveInvoicePage')) },
+  { path: '/purchasing/invoices/:id', title: 'Invoice', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/invoices/DraftPage')) },
+  { path: '/manager/invoices', title: 'Invoices', access: [MANAGER], page: lazy(() => import('./pages/invoices/InvoicesPage')) },
   { path: '/manager/reports', title: 'Reports', access: [MANAGER], page: lazy(() => import('./pages/reports/ReportsPage')) },
   { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: lazy(() => import('./pages/alerts/AlertsPage')) },
   { path: '/manager/team', title: 'Team', access: [MANAGER], page: lazy(() => import('./pages/team/TeamPage')) },

@@ -49,15 +49,46 @@ interface PlannedLine {
   note: string | null
 }
 
+/**
+ * A delivery read from the supplier's invoice (issue 34), in hundredths: free lines, or lines of `order_id`
+ * (`order_line_id`). The draft's own change (`after`) runs in the same transaction as the receipt.
+ */
+export interface InvoiceReceipt {
+  draft_id: number
+  supplier_id: number
+  order_id: number | null
+  invoice_number: string
+  invoice_date: string
+  /** Cents: the invoice's printed net (what the lines are compared with); null when none. */
+  invoice_total: number | null
+  lines: { order_line_id: number | null; item_id: number; pack_id: number | null; received: number; refused: number; unit_price: number; expiry_date: string | null; note: string | null }[]
+}
+
+/** What a price is compared with: the last received price, or on a first delivery the cost price (0 compares with nothing). */
+export type ComparedPrice = { price: number; basis: PriceBasis } | null
+
 export type ReceiptService = ReturnType<typeof createReceiptService>
 
 export function createReceiptService({ db, clock, settings, stockEvents, priceEvents }: StockServiceDeps & { priceEvents: PriceEvents }) {
   const { orderRow, receiptRow, supplierOrRefuse, linePack, itemOrRefuse } = lookups(db)
 
+  /** The price-change rule's basis for an item (issue 32.5), as its cost stands now. */
+  const comparedPrice = (item: { id: number; cost_e5: number }): ComparedPrice => {
+    const last = repo.lastPrice(db, item.id)
+    return last !== null ? { price: last, basis: 'LAST_PRICE' } : item.cost_e5 > 0 ? { price: item.cost_e5, basis: 'COST_PRICE' } : null
+  }
+
+  /** An order's lines take what was received and refused; the order is RECEIVED once every line has all it ordered. */
+  const advanceOrder = (orderId: number, planned: PlannedLine[], at: string) => {
+    for (const l of planned) repo.addReceived(db, l.order_line_id!, l.received, l.refused)
+    const complete = repo.orderLines(db, orderId).every((l) => l.received_quantity >= l.quantity)
+    repo.setStatus(db, orderId, complete ? 'RECEIVED' : 'PARTIALLY_RECEIVED', at)
+  }
+
   /** Writes one receipt (inside the caller's transaction): ledger rows, cost, prices, alerts, expiry. */
   const writeReceipt = (
     userId: number,
-    head: { order_id: number | null; supplier_id: number; invoice_number: string; invoice_date: string; invoice_total: number | null; confirm_duplicate: boolean },
+    head: { order_id: number | null; supplier_id: number; invoice_number: string; invoice_date: string; invoice_total: number | null; confirm_duplicate: boolean; draft_id?: number },
     planned: PlannedLine[],
     reference: string,
   ): { receiptId: number; priceChanges: PriceChange[] } => {
@@ -76,6 +107,7 @@ export function createReceiptService({ db, clock, settings, stockEvents, priceEv
       total_mismatch: invoiceTotal !== null && Math.abs(invoiceTotal - linesTotal) > 1 ? 1 : 0,
       user_id: userId,
       at,
+      draft_id: head.draft_id ?? null,
     })
     const priceChanges: PriceChange[] = []
     // Costs before this receipt (issue 22): dishes pushed over their food cost target are alerted after the lines.
@@ -109,9 +141,7 @@ export function createReceiptService({ db, clock, settings, stockEvents, priceEv
       }
       // What the price is compared with (issue 32.5): the last received price, or on a first delivery the item's
       // cost price before this receipt (a cost of 0 compares with nothing). Kept on the line for the Price changes card.
-      const last = base > 0 ? repo.lastPrice(db, l.item_id) : null
-      const compared: { price: number; basis: PriceBasis } | null =
-        base === 0 ? null : last !== null ? { price: last, basis: 'LAST_PRICE' } : item.cost_e5 > 0 ? { price: item.cost_e5, basis: 'COST_PRICE' } : null
+      const compared = base === 0 ? null : comparedPrice(item)
       const lineId = repo.insertReceiptLine(db, {
         receipt_id: receiptId,
         order_line_id: l.order_line_id,
@@ -193,10 +223,7 @@ export function createReceiptService({ db, clock, settings, stockEvents, priceEv
             }
             if (planned.length === 0) throw badRequest(PO_MSG.nothingReceived)
             const { receiptId, priceChanges } = writeReceipt(scope.userId, { ...input, order_id: orderId, supplier_id: o.supplier_id, invoice_total: input.invoice_total ?? null }, planned, o.number)
-            for (const l of planned) repo.addReceived(db, l.order_line_id!, l.received, l.refused)
-            const after = repo.orderLines(db, orderId)
-            const complete = after.every((l) => l.received_quantity >= l.quantity)
-            repo.setStatus(db, orderId, complete ? 'RECEIVED' : 'PARTIALLY_RECEIVED', now.toISOString())
+            advanceOrder(orderId, planned, now.toISOString())
             return receiptView(receiptId, priceChanges)
           })
       return result
@@ -213,6 +240,36 @@ export function createReceiptService({ db, clock, settings, stockEvents, priceEv
             const { receiptId, priceChanges } = writeReceipt(scope.userId, { ...input, order_id: null, invoice_total: input.invoice_total ?? null }, planned, `Invoice ${input.invoice_number}`)
             return receiptView(receiptId, priceChanges)
           })
+    },
+
+    /**
+     * A delivery from an invoice draft (issue 34): the same receipt as a typed one (ledger rows, cost, prices,
+     * alerts, the order advanced), once per Idempotency-Key, with `after` (the draft's own change) in its transaction.
+     */
+    receiveInvoice(scope: IdempotencyScope, plan: () => InvoiceReceipt, after: (receiptId: number, at: string) => void): Receipt {
+      return writeOnce(db, scope, clock, (now) => {
+        const input = plan()
+        supplierOrRefuse(input.supplier_id)
+        if (input.order_id !== null) wrongStatus(orderRow(input.order_id), 'received', OPEN_PO_STATUSES)
+        const planned: PlannedLine[] = input.lines.map((l) => ({
+          ...l,
+          item_id: itemOrRefuse(l.item_id).id,
+          ...linePack(itemOrRefuse(l.item_id), l.pack_id),
+        }))
+        if (planned.length === 0) throw badRequest(PO_MSG.nothingReceived)
+        const head = { ...input, invoice_total: input.invoice_total === null ? null : fromCents(input.invoice_total), confirm_duplicate: false }
+        const { receiptId, priceChanges } = writeReceipt(scope.userId, head, planned, input.order_id === null ? `Invoice ${input.invoice_number}` : orderRow(input.order_id).number)
+        const onOrder = planned.filter((l) => l.order_line_id !== null)
+        if (input.order_id !== null) advanceOrder(input.order_id, onOrder, now.toISOString())
+        after(receiptId, now.toISOString())
+        return receiptView(receiptId, priceChanges)
+      })
+    },
+
+    /** What a price of this item would be compared with now (the price-change rule; per base unit, 1/100,000). */
+    comparedPrice(itemId: number): ComparedPrice {
+      const item = repo.itemFacts(db, itemId)
+      return item ? comparedPrice(item) : null
     },
 
     listReceipts(q: { page: number; limit: number; supplier_id?: number }) {

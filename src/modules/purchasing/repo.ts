@@ -272,13 +272,13 @@ export const receiptWithInvoice = (db: Db, supplierId: number, key: string) =>
 
 export function insertReceipt(
   db: Db,
-  r: { order_id: number | null; supplier_id: number; invoice_number: string; invoice_date: string; invoice_total: number | null; lines_total: number; total_mismatch: number; user_id: number; at: string },
+  r: { order_id: number | null; supplier_id: number; invoice_number: string; invoice_date: string; invoice_total: number | null; lines_total: number; total_mismatch: number; user_id: number; at: string; draft_id: number | null },
 ): number {
   return (
     db
       .query(
-        `INSERT INTO receipts (order_id, supplier_id, invoice_number, invoice_key, invoice_date, invoice_total, lines_total, total_mismatch, user_id, created_at)
-         VALUES ($order_id, $supplier_id, $invoice_number, $invoice_key, $invoice_date, $invoice_total, $lines_total, $total_mismatch, $user_id, $at) RETURNING id`,
+        `INSERT INTO receipts (order_id, supplier_id, invoice_number, invoice_key, invoice_date, invoice_total, lines_total, total_mismatch, user_id, created_at, draft_id)
+         VALUES ($order_id, $supplier_id, $invoice_number, $invoice_key, $invoice_date, $invoice_total, $lines_total, $total_mismatch, $user_id, $at, $draft_id) RETURNING id`,
       )
       .get({ ...r, invoice_key: invoiceKey(r.invoice_number) }) as { id: number }
   ).id
@@ -314,10 +314,11 @@ export interface ReceiptRow {
   total_mismatch: number
   user_name: string
   created_at: string
+  draft_id: number | null
 }
 
 const RECEIPT_SELECT = `SELECT r.id, r.order_id, po.number AS order_number, r.supplier_id, s.name AS supplier_name, r.invoice_number, r.invoice_date,
-  r.invoice_total, r.lines_total, r.total_mismatch, u.name AS user_name, r.created_at
+  r.invoice_total, r.lines_total, r.total_mismatch, u.name AS user_name, r.created_at, r.draft_id
   FROM receipts r JOIN suppliers s ON s.id = r.supplier_id JOIN users u ON u.id = r.user_id LEFT JOIN purchase_orders po ON po.id = r.order_id`
 
 export const findReceipt = (db: Db, id: number) => db.query(`${RECEIPT_SELECT} WHERE r.id = $id`).get({ id }) as ReceiptRow | null

@@ -25,6 +25,7 @@ export const toSummary = (r: repo.ReceiptRow): ReceiptSummary => ({
   total_mismatch: r.total_mismatch === 1,
   user_name: r.user_name,
   created_at: r.created_at,
+  draft_id: r.draft_id,
 })
 
 export const wrongStatus = (o: repo.OrderRow, action: string, allowed: readonly PoStatus[]) => {

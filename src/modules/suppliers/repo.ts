@@ -3,7 +3,7 @@ import { containsPattern } from '../../db/like'
 import type { Db } from '../../db/open'
 import { sqlInteger } from '../../db/sql-integer'
 
-const SELECT = `SELECT s.id, s.name, s.contact_person, s.email, s.phone, s.address, s.created_at, s.updated_at,
+const SELECT = `SELECT s.id, s.name, s.contact_person, s.email, s.phone, s.address, s.tax_id, s.created_at, s.updated_at,
   (SELECT count(*) FROM items i WHERE i.supplier_id = s.id AND i.is_active = 1) AS item_count
   FROM suppliers s`
 
@@ -24,14 +24,16 @@ const params = (s: SupplierInput) => ({
   email: s.email ?? null,
   phone: s.phone ?? null,
   address: s.address ?? null,
+  tax_id: s.tax_id ?? null,
+  keep_tax_id: s.tax_id === undefined ? 1 : 0,
 })
 
 export function insertSupplier(db: Db, s: SupplierInput, at: string): number {
   return (
     db
       .query(
-        `INSERT INTO suppliers (name, contact_person, email, phone, address, created_at, updated_at)
-         VALUES ($name, $contact_person, $email, $phone, $address, $at, $at) RETURNING id`,
+        `INSERT INTO suppliers (name, contact_person, email, phone, address, tax_id, created_at, updated_at)
+         VALUES ($name, $contact_person, $email, $phone, $address, $tax_id, $at, $at) RETURNING id`,
       )
       .get({ ...params(s), at }) as { id: number }
   ).id
@@ -39,7 +41,8 @@ export function insertSupplier(db: Db, s: SupplierInput, at: string): number {
 
 export function updateSupplier(db: Db, id: number, s: SupplierInput, at: string) {
   db.query(
-    `UPDATE suppliers SET name = $name, contact_person = $contact_person, email = $email, phone = $phone, address = $address, updated_at = $at
+    `UPDATE suppliers SET name = $name, contact_person = $contact_person, email = $email, phone = $phone, address = $address,
+       tax_id = CASE WHEN $keep_tax_id = 1 THEN tax_id ELSE $tax_id END, updated_at = $at
      WHERE id = $id`,
   ).run({ ...params(s), id, at })
 }
@@ -69,5 +72,5 @@ export function upsertSupplier(db: Db, id: number | null, s: SupplierInput, at: 
 /** Every supplier by name, for export and import (item_count not counted: 0). */
 export const allSuppliers = (db: Db) =>
   db
-    .query('SELECT id, name, contact_person, email, phone, address, 0 AS item_count, created_at, updated_at FROM suppliers ORDER BY name COLLATE NOCASE, id')
+    .query('SELECT id, name, contact_person, email, phone, address, tax_id, 0 AS item_count, created_at, updated_at FROM suppliers ORDER BY name COLLATE NOCASE, id')
     .all() as Supplier[]

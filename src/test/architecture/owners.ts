@@ -43,6 +43,12 @@ export const TABLE_OWNERS: Record<string, string> = {
   receipt_returns: 'modules/purchasing',
   item_prices: 'modules/purchasing',
 
+  invoice_drafts: 'modules/invoices',
+  invoice_files: 'modules/invoices',
+  invoice_draft_lines: 'modules/invoices',
+  supplier_item_aliases: 'modules/invoices',
+  supplier_invoice_layouts: 'modules/invoices',
+
   recipes: 'modules/recipes',
   recipe_lines: 'modules/recipes',
   sales_lines: 'modules/sales',

@@ -46,6 +46,8 @@ export interface CallOptions {
   signal?: AbortSignal
   /** A CSV file's text, sent as text/csv (the import routes only). */
   csv?: string
+  /** A file upload as multipart/form-data (the browser writes the boundary into Content-Type). */
+  form?: FormData
 }
 
 export function toQueryString(query?: Query): string {
@@ -80,7 +82,7 @@ async function send(method: string, path: string, opts: CallOptions): Promise<Re
     res = await fetch(`/api${path}${toQueryString(opts.query)}`, {
       method,
       headers,
-      body: opts.csv ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      body: opts.form ?? opts.csv ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: opts.signal,
     })
   } catch (err) {

@@ -31,6 +31,7 @@ export const PURCHASING_UI = {
   copied: 'Order text copied',
   print: 'Print',
   receive: 'Receive delivery',
+  fromInvoice: 'Receive from invoice',
   cancel: 'Cancel order',
   cancelled: 'Order cancelled',
   close: 'Close order',

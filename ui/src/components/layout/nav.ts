@@ -24,6 +24,7 @@ const L = {
   settings: { label: 'Settings', href: '/manager/settings' },
   recipes: { label: 'Recipes', href: '/recipes' },
   purchasing: { label: 'Purchasing', href: '/purchasing' },
+  invoices: { label: 'Invoices', href: '/manager/invoices' },
   team: { label: 'Team', href: '/manager/team' },
 } satisfies Record<string, NavLink>
 
@@ -35,7 +36,8 @@ export function navFor(role: string): NavEntry[] {
         L.dashboard,
         { label: 'Inventory', links: [L.stock, L.movements, L.counts, L.recipes] },
         // Team: staff management had no menu entry (issue 24).
-        { label: 'Operations', links: [L.requests, L.kitchen, L.purchasing, L.team] },
+        // Invoices: the supplier invoices read into receipts (issue 34), beside Purchasing.
+        { label: 'Operations', links: [L.requests, L.kitchen, L.purchasing, L.invoices, L.team] },
         { label: 'Analytics', links: [L.reports, L.alerts, L.settings] },
       ]
     case STOREKEEPER:

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter'
 import { FromSuggestionsBody, PO_MSG, SuggestionPacks, type ParCoverage, type SupplierSuggestions } from '../../../../src/contract/purchasing'
 import { createFromSuggestions, getSuggestions, listOrders } from '../../api/purchasing'
 import { Badge } from '../../components/Badge'
-import { Button } from '../../components/Button'
+import { Button, buttonClass } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { LoadError } from '../../components/LoadError'
 import { PageHeader } from '../../components/PageHeader'
@@ -27,7 +27,16 @@ export default function PurchasingPage() {
   const [tab, setTab] = useState<'suggestions' | 'orders'>(() => (new URLSearchParams(window.location.search).get('tab') === 'orders' ? 'orders' : 'suggestions'))
   return (
     <div>
-      <PageHeader title={T.title} description={T.description} />
+      <PageHeader
+        title={T.title}
+        description={T.description}
+        actions={
+          // A delivery without an order, from the supplier's invoice file (issue 34).
+          <Link href="/purchasing/invoices/new" className={buttonClass('secondary')}>
+            {T.fromInvoice}
+          </Link>
+        }
+      />
       <div role="tablist" aria-label={T.title} className="mb-4 flex flex-wrap gap-2">
         <button role="tab" aria-selected={tab === 'suggestions'} className={tabClass(tab === 'suggestions')} onClick={() => setTab('suggestions')}>
           {T.suggestionsTab}

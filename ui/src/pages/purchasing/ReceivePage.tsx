@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react'
-import { useLocation, useParams } from 'wouter'
+import { Link, useLocation, useParams } from 'wouter'
 import { shownCode } from '../../../../src/contract/barcodes'
 import { localDate } from '../../../../src/contract/dates'
 import { toCents } from '../../../../src/contract/fixed'
 import { OrderReceiptBody, OrderReceiptLine, priceJump, pricePer, type PurchaseOrder } from '../../../../src/contract/purchasing'
 import { parseQuantity } from '../../../../src/contract/quantity'
 import { getOrder, receiveOrder } from '../../api/purchasing'
-import { Button } from '../../components/Button'
+import { Button, buttonClass } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { TextField } from '../../components/Field'
 import { LoadError } from '../../components/LoadError'
@@ -226,7 +226,16 @@ function ReceiveForm({ order }: { order: PurchaseOrder }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <PageHeader title={`${T.receive}: ${order.number}`} description={order.supplier_name} />
+      <PageHeader
+        title={`${T.receive}: ${order.number}`}
+        description={order.supplier_name}
+        actions={
+          // Issue 34: the supplier's own invoice file read into the lines instead of typing them.
+          <Link href={`/purchasing/invoices/new?order=${order.id}`} className={buttonClass('secondary')}>
+            {T.fromInvoice}
+          </Link>
+        }
+      />
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label={T.invoiceNumber} value={invoice} onChange={(v) => (setInvoice(v), unmark('invoice_number'))} error={errors.invoice.invoice_number || undefined} required />
         <TextField label={T.invoiceDate} type="date" value={date} onChange={(v) => (setDate(v), unmark('invoice_date'))} error={errors.invoice.invoice_date || undefined} required />

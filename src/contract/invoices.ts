@@ -1,0 +1,345 @@
+import * as v from 'valibot'
+import { MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
+import { amount, id, isoDate, paging, requiredText, upperEnum } from './fields'
+import { valueCents } from './fixed'
+
+// Receiving from the supplier's own invoice (issue 34): a file (e-invoice XML, CSV, PDF) is read into a draft,
+// the draft's lines are matched to items and checked, a person corrects what is marked, and receiving the draft
+// writes the ordinary receipt (contract/purchasing.ts). Money and quantities are decimal numbers on the wire with at
+// most 2 decimals (integer hundredths in the database, fixed.ts), as on receipts: quantities in the line's pack
+// (null pack = the item's base unit), prices per pack.
+
+/** The largest file a draft is read from. */
+export const MAX_INVOICE_BYTES = 10 * 1024 * 1024
+/** The one route that takes multipart/form-data (a file): let through the JSON-only body rule, up to MAX_UPLOAD_BODY_BYTES. */
+export const INVOICE_UPLOAD_ROUTE = /^\/api\/receipts\/drafts$/
+/** The file and the form around it (boundaries, the other fields). */
+export const MAX_UPLOAD_BODY_BYTES = MAX_INVOICE_BYTES + 64 * 1024
+/** The most lines one invoice may have (a receipt takes at most 500). */
+export const MAX_INVOICE_LINES = 500
+
+/**
+ * READY: every line matched and every check passed; NEEDS_REVIEW: a line or the totals need a person;
+ * RECEIVED: the receipt was written (`receipt_id`); DISPUTED: the Manager set it aside (a credit note is due).
+ */
+export const DRAFT_STATUSES = ['READY', 'NEEDS_REVIEW', 'RECEIVED', 'DISPUTED'] as const
+export type DraftStatus = (typeof DRAFT_STATUSES)[number]
+/** Drafts that can still be corrected and received. */
+export const OPEN_DRAFT_STATUSES: readonly DraftStatus[] = ['READY', 'NEEDS_REVIEW']
+
+/** What kind of file was uploaded (the file is kept as uploaded, GET /receipts/drafts/:id/file). */
+export const INVOICE_SOURCES = ['XML', 'CSV', 'PDF'] as const
+export type InvoiceSource = (typeof INVOICE_SOURCES)[number]
+
+/** Which reader read it, most exact first: UBL 2.1, UN/CEFACT CII (also the XML inside a Factur-X/ZUGFeRD PDF), a mapped CSV, a PDF's text layer. */
+export const INVOICE_READERS = ['UBL', 'CII', 'CSV', 'PDF_TEXT'] as const
+export type InvoiceReader = (typeof INVOICE_READERS)[number]
+
+/** How a line's item was found: the supplier's code on the item, a GTIN among the items' barcodes, an alias a person confirmed, or a name suggestion (still to confirm). */
+export const MATCHED_BY = ['SUPPLIER_CODE', 'GTIN', 'ALIAS', 'NAME'] as const
+export type MatchedBy = (typeof MATCHED_BY)[number]
+
+/**
+ * What needs a person. On a line: AMOUNT quantity × unit_price ≠ amount (more than 0.01 apart); NO_ITEM no item
+ * matched; NAME_SUGGESTION the item is only a name guess (confirm it with PUT …/lines/:n); PRICE_DECIMALS the
+ * invoice printed a figure with more than 2 decimals (rounded half-up to hundredths). On the draft: TOTALS the lines do not add up to the printed net (to the cent); NET_TAX_GROSS net + tax ≠
+ * gross; NO_NUMBER / NO_DATE the invoice number or date was not found; NO_LINES nothing was read. Any problem
+ * makes the draft NEEDS_REVIEW.
+ */
+export const PROBLEM_CODES = ['AMOUNT', 'NO_ITEM', 'NAME_SUGGESTION', 'PRICE_DECIMALS', 'TOTALS', 'NET_TAX_GROSS', 'NO_NUMBER', 'NO_DATE', 'NO_LINES'] as const
+export type ProblemCode = (typeof PROBLEM_CODES)[number]
+
+export interface InvoiceProblem {
+  code: ProblemCode
+  /** One sentence for the person, e.g. "2 × 10.00 is 20.00, the invoice says 200.00". */
+  message: string
+}
+
+/**
+ * What is worth a credit note, for the Manager's Invoices list: a price above the order's, goods short (invoiced
+ * but neither received nor refused), refused, or refused as damaged. `value`: what it is worth at the invoiced price.
+ */
+export const DIFFERENCE_KINDS = ['PRICE_ABOVE_ORDER', 'SHORT', 'REFUSED', 'DAMAGED'] as const
+export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number]
+export interface InvoiceDifference {
+  n: number
+  description: string
+  kind: DifferenceKind
+  /** In the line's pack: the quantity short, refused or damaged; for PRICE_ABOVE_ORDER the invoiced quantity. */
+  quantity: number
+  value: number
+}
+
+export interface InvoicePackRef {
+  id: number
+  name: string
+  /** Base units in one pack. */
+  size: number
+}
+
+export interface InvoiceDraftLine {
+  /** 1, 2, 3 … in the invoice's order. */
+  n: number
+  supplier_code: string | null
+  gtin: string | null
+  /** As printed: "Flour type 00 / 16 kg" is one description. */
+  description: string
+  /** The pack as printed ("16 kg", "CS"), when the invoice gives one. */
+  pack_text: string | null
+  quantity: number
+  unit_price: number
+  /** As printed (a credit note's lines are read as positive amounts; the draft's `credit_note` says so). */
+  amount: number
+  /** Percent, e.g. 16; null when the invoice gives none. */
+  tax_rate: number | null
+  item_id: number | null
+  item_name: string | null
+  unit: string | null
+  /** The item's pack the quantity and price are in (null: base units). */
+  pack: InvoicePackRef | null
+  matched_by: MatchedBy | null
+  problems: InvoiceProblem[]
+  /** The last price paid per pack (null: never received, or no item): the price-change rule of receiving. */
+  last_price: number | null
+  /** Percent change from last_price when it is at or over the price_alert_pct setting; else null. */
+  price_change_pct: number | null
+  /** Against the draft's order (null without an order, or when the item is not on it). */
+  order_line_id: number | null
+  ordered: number | null
+  /** Received on the order before this invoice. */
+  received_before: number | null
+  order_price: number | null
+  /** Once RECEIVED: what went into stock, what was refused and why (null before). */
+  received_quantity: number | null
+  refused_quantity: number | null
+  refused_reason: RefusedReason | null
+}
+
+/**
+ * One column of a PDF text-layer table: a word belongs to the column its x span (PDF points from the page's left)
+ * overlaps most. `field` null: a column the reader does not know (its words are not read).
+ */
+export interface PdfColumn {
+  field: PdfField | null
+  x0: number
+  x1: number
+  /** The header text the column was found under (kept with a supplier's template to find the table again). */
+  header: string
+}
+export const PDF_FIELDS = ['supplier_code', 'gtin', 'description', 'pack_text', 'quantity', 'unit_price', 'amount', 'tax_rate'] as const
+export type PdfField = (typeof PDF_FIELDS)[number]
+
+export interface InvoiceDraftSummary {
+  id: number
+  status: DraftStatus
+  source: InvoiceSource
+  reader: InvoiceReader
+  file_name: string
+  supplier_id: number
+  supplier_name: string
+  order_id: number | null
+  order_number: string | null
+  invoice_number: string | null
+  invoice_date: string | null
+  /** A credit note (UBL CreditNote, CII type 381): receiving it is refused; it is kept for the Manager. */
+  credit_note: boolean
+  currency: string | null
+  net: number | null
+  tax: number | null
+  gross: number | null
+  /** The printed sum of the lines the totals check compares with (the net, unless the invoice has charges or allowances on the whole); null when nothing is printed (CSV). */
+  lines_total: number | null
+  line_count: number
+  /** Lines that carry a problem. */
+  problem_lines: number
+  receipt_id: number | null
+  /** Σ differences' value (what a credit note should cover). */
+  difference_value: number
+  created_by_name: string
+  created_at: string
+  received_at: string | null
+  disputed_at: string | null
+  dispute_reason: string | null
+}
+
+export interface InvoiceDraft extends InvoiceDraftSummary {
+  lines: InvoiceDraftLine[]
+  /** Problems of the whole draft (TOTALS, NET_TAX_GROSS, NO_NUMBER, NO_DATE, NO_LINES). */
+  problems: InvoiceProblem[]
+  differences: InvoiceDifference[]
+  /** PDF_TEXT only: the columns the lines were read with; `template` true when they are the supplier's confirmed template. */
+  layout: { columns: PdfColumn[]; template: boolean } | null
+  /** CSV only: the header → field mapping the lines were read with (saved for the supplier when the draft is received). */
+  csv_map: Record<string, string> | null
+}
+
+// ---------- Input schemas ----------
+
+/**
+ * POST /receipts/drafts is multipart/form-data: `file` (PDF, XML or CSV, at most MAX_INVOICE_BYTES) and these
+ * text fields. `csv_map`: JSON header → field (CSV_FIELDS; '' ignores a column) for a supplier's first CSV.
+ */
+export const CSV_FIELDS = ['supplier_code', 'gtin', 'description', 'pack_text', 'quantity', 'unit_price', 'amount', 'tax_rate', 'invoice_number', 'invoice_date'] as const
+export type CsvField = (typeof CSV_FIELDS)[number]
+export const CsvMap = v.pipe(
+  v.string('csv_map must be a JSON object of header → field'),
+  v.maxLength(10_000, 'csv_map is too long'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    try {
+      const parsed = JSON.parse(dataset.value) as unknown
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        const entries = Object.entries(parsed as Record<string, unknown>)
+        const bad = entries.find(([, f]) => typeof f !== 'string' || (f !== '' && !(CSV_FIELDS as readonly string[]).includes(f)))
+        if (!bad) return Object.fromEntries(entries) as Record<string, CsvField | ''>
+        addIssue({ message: `csv_map: ${String(bad[1])} is not one of ${CSV_FIELDS.join(', ')}` })
+        return NEVER
+      }
+    } catch {}
+    addIssue({ message: 'csv_map must be a JSON object of header → field' })
+    return NEVER
+  }),
+)
+const formId = (field: string) => v.optional(v.pipe(v.unknown(), v.transform((x) => (x === '' ? undefined : x)), v.optional(id(field))))
+export const DraftUploadFields = v.object({
+  supplier_id: formId('supplier_id'),
+  order_id: formId('order_id'),
+  csv_map: v.optional(CsvMap),
+})
+export type DraftUploadInput = v.InferOutput<typeof DraftUploadFields>
+
+const required = <S extends v.GenericSchema>(field: string, schema: S) =>
+  v.pipe(v.unknown(), v.check((x) => x !== undefined && x !== null && x !== '', `${field} is required`), schema)
+
+/** PUT /receipts/drafts/:id/lines/:n: the item (confirmed by a person: it becomes the supplier's alias), its pack, quantity and price. */
+export const DraftLineBody = v.strictObject({
+  item_id: required('item_id', id('item_id')),
+  /** The item's pack the quantity and price are in; omitted: the matched pack (or the item's order pack); null: base units. */
+  pack_id: v.optional(v.nullable(id('pack_id'))),
+  quantity: required('quantity', amount('quantity')),
+  unit_price: required('unit_price', amount('unit_price')),
+})
+export type DraftLineInput = v.InferOutput<typeof DraftLineBody>
+
+/** PATCH /receipts/drafts/:id: what the reader could not find or got wrong in the head. */
+export const DraftHeadBody = v.strictObject({
+  invoice_number: v.optional(requiredText('invoice_number', 100)),
+  invoice_date: v.optional(isoDate('invoice_date')),
+  order_id: v.optional(v.nullable(id('order_id'))),
+})
+export type DraftHeadInput = v.InferOutput<typeof DraftHeadBody>
+
+/** Goods refused at the door: sent back as not wanted, or because they arrived damaged (both leave stock untouched). */
+export const REFUSED_REASONS = ['REFUSED', 'DAMAGED'] as const
+export type RefusedReason = (typeof REFUSED_REASONS)[number]
+
+/** One line as it arrived; a line not named is received in full (the invoiced quantity). Short: less received than invoiced, the rest neither received nor refused. */
+export const DraftReceiveLine = v.strictObject({
+  n: required('n', id('n')),
+  received_quantity: required('received_quantity', amount('received_quantity')),
+  refused_quantity: v.optional(amount('refused_quantity'), 0),
+  refused_reason: v.optional(v.nullable(upperEnum('refused_reason', REFUSED_REASONS))),
+  expiry_date: v.optional(v.nullable(isoDate('expiry_date'))),
+  note: v.optional(v.nullable(v.pipe(v.string('note must be text'), v.trim(), v.maxLength(500, 'note must be at most 500 characters')))),
+})
+/** POST /receipts/drafts/:id/receive (Idempotency-Key): the receipt is written through the ordinary receiving. */
+export const DraftReceiveBody = v.strictObject({
+  /**
+   * The lines do not add up to the printed net (TOTALS) or net + tax ≠ gross (NET_TAX_GROSS) and a person has looked:
+   * receive anyway (the receipt is marked as not matching its invoice total). Line problems can never be accepted so.
+   */
+  accept_totals: v.optional(v.boolean('accept_totals must be true or false'), false),
+  lines: v.optional(v.pipe(v.array(DraftReceiveLine, 'lines must be a list'), v.maxLength(MAX_INVOICE_LINES, `lines must have at most ${MAX_INVOICE_LINES} lines`)), []),
+})
+export type DraftReceiveInput = v.InferOutput<typeof DraftReceiveBody>
+
+/** PUT /receipts/drafts/:id/layout (PDF_TEXT drafts): the columns with their fields corrected; the file is read again with them (line corrections start over). */
+export const DraftLayoutBody = v.strictObject({
+  columns: v.pipe(
+    v.array(
+      v.strictObject({
+        field: v.nullable(v.picklist(PDF_FIELDS, `field must be one of ${PDF_FIELDS.join(', ')} or null`)),
+        x0: v.pipe(v.number('x0 must be a number'), v.finite('x0 must be a number')),
+        x1: v.pipe(v.number('x1 must be a number'), v.finite('x1 must be a number')),
+        header: v.pipe(v.string('header must be text'), v.maxLength(200, 'header must be at most 200 characters')),
+      }),
+      'columns must be a list',
+    ),
+    v.minLength(2, 'columns must have at least 2 columns'),
+    v.maxLength(30, 'columns must have at most 30 columns'),
+    v.check((cs) => cs.every((c) => c.x0 < c.x1), 'each column needs x0 < x1'),
+    v.check((cs) => ['description', 'quantity'].every((f) => cs.some((c) => c.field === f)), 'the columns must include description and quantity'),
+  ),
+})
+export type DraftLayoutInput = v.InferOutput<typeof DraftLayoutBody>
+
+export const DraftDisputeBody = v.strictObject({ reason: requiredText('reason', 500) })
+
+export const DraftListQuery = v.object({ ...paging, status: v.optional(upperEnum('status', DRAFT_STATUSES)), supplier_id: v.optional(id('supplier_id')) })
+export type DraftListQuery = v.InferOutput<typeof DraftListQuery>
+
+/** GET /receipts/drafts/export.csv?from=&to=: received invoices by invoice date (both days included). */
+export const InvoicesCsvQuery = v.object({ from: v.optional(isoDate('from')), to: v.optional(isoDate('to')) })
+
+// ---------- Messages ----------
+
+export const INVOICE_MSG = {
+  read: (status: DraftStatus, lines: number, problems: number) =>
+    status === 'READY' ? `Invoice read: ${lines} line${lines === 1 ? '' : 's'}, all matched and checked` : `Invoice read: ${problems} line${problems === 1 ? '' : 's'} or totals need a look`,
+  updated: 'Draft updated',
+  lineUpdated: 'Line corrected',
+  layoutUpdated: 'Columns changed: the file was read again',
+  notPdfText: 'Only a draft read from a PDF\'s text has columns to change',
+  received: 'Invoice received into stock',
+  disputed: 'Invoice marked as disputed',
+  noFile: 'Choose a file to upload (multipart/form-data, the form field is file)',
+  formBroken: 'The upload could not be read (send multipart/form-data with the field file)',
+  tooLarge: 'The file is too large (10 MB at most)',
+  wrongType: 'Only a PDF, an XML e-invoice or a CSV file can be read',
+  pdfNoText: 'This PDF has no text layer (a scan or a photo). Reading photos (OCR) is off on this box: type the delivery in, or ask the supplier for the PDF they e-mail or an e-invoice',
+  pdfBroken: 'The PDF could not be opened (it is damaged or password-protected)',
+  xmlBroken: (why: string) => `The XML could not be read: ${why}`,
+  xmlUnknown: 'The XML is not an e-invoice RIMS reads (UBL 2.1 Invoice or CreditNote, UN/CEFACT CII)',
+  xmlEntities: 'The XML declares entities (<!DOCTYPE … <!ENTITY>), which e-invoices never need; it is refused unread',
+  csvNotUtf8: 'The CSV is not UTF-8: save it again as "CSV UTF-8"',
+  csvEmpty: 'The CSV has no lines under its header',
+  csvUnmapped: (missing: string[], headers: string[]) =>
+    `Say which column holds ${missing.join(', ')} (csv_map); the file's columns are: ${headers.join(', ')}`,
+  pdfNoTable: 'No table of lines was found in the PDF (no header row with a description, a quantity and an amount)',
+  tooManyLines: `An invoice is read with at most ${MAX_INVOICE_LINES} lines`,
+  noSupplier: 'The supplier could not be recognised (by its tax id, its name or a saved layout): choose the supplier and upload again',
+  duplicateReceipt: (invoice: string, supplier: string, receiptId: number) => `Invoice ${invoice} from ${supplier} was already received (receipt ${receiptId})`,
+  duplicateDraft: (invoice: string, supplier: string, draftId: number) => `Invoice ${invoice} from ${supplier} is already a draft (draft ${draftId})`,
+  orderOtherSupplier: (number: string) => `Purchase order ${number} is for another supplier`,
+  notOpen: (status: DraftStatus) => `The draft is ${status}; only a draft that is READY or NEEDS_REVIEW can be changed`,
+  totalsNotAccepted: 'The lines do not add up to the invoice\'s totals: check them, then receive with accept_totals',
+  notReady: (n: number) => `${n} line${n === 1 ? '' : 's'} still need${n === 1 ? 's' : ''} a look: correct ${n === 1 ? 'it' : 'them'} before receiving`,
+  headMissing: 'Give the invoice number and date before receiving',
+  creditNote: 'A credit note is not received into stock; it is kept with the invoices for the Manager',
+  noLine: (n: number) => `The draft has no line ${n}`,
+  lineTwice: (n: number) => `Line ${n} is given twice`,
+  tooMuch: (n: number) => `Line ${n}: received and refused add up to more than the invoiced quantity`,
+  nothingReceived: 'Nothing would be received: every line is refused or short',
+  packNotOfItem: (name: string) => `pack_id is not one of the packs of ${name}`,
+  itemInactive: (name: string) => `${name} is not active`,
+} as const
+
+// ---------- Who may call what ----------
+
+export const invoicesAccess = {
+  'POST /api/receipts/drafts': STORE_STAFF,
+  'GET /api/receipts/drafts': MANAGER_ONLY,
+  'GET /api/receipts/drafts/export.csv': MANAGER_ONLY,
+  'GET /api/receipts/drafts/:id': STORE_STAFF,
+  'PATCH /api/receipts/drafts/:id': STORE_STAFF,
+  'PUT /api/receipts/drafts/:id/lines/:n': STORE_STAFF,
+  'PUT /api/receipts/drafts/:id/layout': STORE_STAFF,
+  'POST /api/receipts/drafts/:id/receive': STORE_STAFF,
+  'GET /api/receipts/drafts/:id/file': MANAGER_ONLY,
+  'POST /api/receipts/drafts/:id/dispute': MANAGER_ONLY,
+} as const satisfies Record<string, Access>
+
+// ---------- Pure rules (server and UI) ----------
+
+/** The line check: quantity × unit_price (hundredths × cents, rounded half-up) against the printed amount, within one cent. */
+export const lineAmountOk = (quantityHundredths: number, unitPriceCents: number, amountCents: number): boolean =>
+  Math.abs(valueCents(unitPriceCents, quantityHundredths) - amountCents) <= 1
