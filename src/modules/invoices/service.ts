@@ -15,6 +15,7 @@ import {
   type InvoiceDraftLine,
   type InvoiceDraftSummary,
   type InvoiceProblem,
+  type InvoiceSource,
   type PdfColumn,
 } from '../../contract/invoices'
 import { priceJump, type Receipt } from '../../contract/purchasing'
@@ -24,7 +25,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { InvoiceReceipt, ReceiptService } from '../purchasing'
 import type { StockServiceDeps } from '../stock'
 import { aliasKey, matchLine, type Matcher } from './match'
-import { kindOf, readInvoiceFile, type ReadResult } from './read'
+import type { ReadOptions, ReadResult } from './read'
 import { signatureOf } from './labels'
 import { decodeUtf8 } from '../../lib/csv-read'
 import { headerCells } from '../../contract/imports'
@@ -214,15 +215,8 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
     return { ...v, status }
   }
 
-  /** The saved CSV mapping for a file: the chosen supplier's, or the one whose headers the file has. */
-  const savedCsvLayout = (bytes: Uint8Array, name: string, supplierId: number | undefined) => {
-    const kind = (() => {
-      try {
-        return kindOf(bytes, name)
-      } catch {
-        return null
-      }
-    })()
+  /** The saved CSV mapping for a CSV file: the chosen supplier's, or the one whose headers the file has. */
+  const savedCsvLayout = (bytes: Uint8Array, kind: InvoiceSource, supplierId: number | undefined) => {
     if (kind !== 'CSV') return undefined
     const saved = repo.layouts(db, 'CSV', supplierId)
     if (supplierId !== undefined) return saved[0]
@@ -231,9 +225,11 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
     return saved.find((s) => s.signature === signature)
   }
 
-  const unreadable = async <T>(read: () => Promise<T>): Promise<T> => {
+  /** Reads a file; a refusal becomes a 400 with its one line. The readers (pdf.js, the XML parser) load with the first file, not at start. */
+  const readFile = async (bytes: Uint8Array, name: string, o: (kind: InvoiceSource) => ReadOptions): Promise<ReadResult> => {
+    const { kindOf, readInvoiceFile } = await import('./read')
     try {
-      return await read()
+      return await readInvoiceFile(bytes, name, o(kindOf(bytes, name)))
     } catch (e) {
       if (e instanceof UnreadableFile) throw badRequest(e.message)
       throw e
@@ -290,9 +286,11 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
       if (input.supplier_id !== undefined && repo.supplierName(db, input.supplier_id) === null) throw badRequest('supplier_id does not match an existing supplier')
       const templates = repo.layouts(db, 'PDF', input.supplier_id).map((t) => ({ supplier_id: t.supplier_id, columns: JSON.parse(t.layout) as PdfColumn[] }))
       // A CSV: the mapping sent with it, else the saved mapping of the supplier (chosen, or recognised by the file's headers).
-      const saved = input.csv_map ? undefined : savedCsvLayout(file.bytes, file.name, input.supplier_id)
-      const csvMap = input.csv_map ?? (saved ? (JSON.parse(saved.layout) as Record<string, string>) : {})
-      const read = await unreadable(() => readInvoiceFile(file.bytes, file.name, { csvMap, templates }))
+      let saved: ReturnType<typeof savedCsvLayout>
+      const read = await readFile(file.bytes, file.name, (kind) => {
+        saved = input.csv_map ? undefined : savedCsvLayout(file.bytes, kind, input.supplier_id)
+        return { csvMap: input.csv_map ?? (saved ? (JSON.parse(saved.layout) as Record<string, string>) : {}), templates }
+      })
       const csvSupplier = read.reader === 'CSV' ? (saved?.supplier_id ?? null) : null
       const supplierId = input.supplier_id ?? read.template_supplier_id ?? csvSupplier ?? recognise(read)
       if (supplierId === null) throw badRequest(INVOICE_MSG.noSupplier)
@@ -377,7 +375,7 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
       const d = openDraft(id)
       if (d.reader !== 'PDF_TEXT') throw badRequest(INVOICE_MSG.notPdfText)
       const file = repo.draftFile(db, id)!
-      const read = await unreadable(() => readInvoiceFile(new Uint8Array(file.bytes), file.file_name, { csvMap: {}, templates: [], columns: input.columns }))
+      const read = await readFile(new Uint8Array(file.bytes), file.file_name, () => ({ csvMap: {}, templates: [], columns: input.columns }))
       return db
         .transaction(() => {
           openDraft(id)
