@@ -190,7 +190,9 @@ export function seedStockDemo(ctx: DemoContext & { stockEvents: StockEvents }, c
   const round = (item: (typeof items)[number], hundredths: number) =>
     WHOLE_UNITS.has(item.unit) ? Math.max(100, Math.round(hundredths / 100) * 100) : Math.max(25, Math.round(hundredths / 25) * 25)
 
-  for (let d = 0; d <= 90; d++) {
+  // Whole days up to yesterday: today's deliveries and issues would depend on the hour the demo is seeded (a
+  // morning seed had one item fewer low than an afternoon one), and the demo's figures must not.
+  for (let d = 0; d < 90; d++) {
     const day = addDays(start, d)
     const midnight = startOfLocalDay(day, zone).getTime()
     const at = (hour: number, minute: number) => new Date(midnight + (hour * 60 + minute) * 60_000)
