@@ -116,7 +116,7 @@ describe('Settings → Off-site copies', () => {
     await put({})
     const full = createOffsiteService({
       db: env.deps.db, clock: systemClock, logger: env.deps.logger, settings: env.deps.settings, dataDir: env.dir, env: {},
-      snapshot: async () => writeFileSync('/dev/full', 'x'.repeat(4096)),
+      snapshot: async () => (writeFileSync('/dev/full', 'x'.repeat(4096)), undefined),
     })
     const failed = await full.run({ snapshot: true }).catch((e: Error) => e.message)
     expect(failed).toBe('Not enough free disk space on this box for the snapshot’s temporary file: free some space (old backups, logs) and try again.')
