@@ -6,7 +6,7 @@ import { stockBuilders } from '../stock/builders'
 
 const HOUR = 3_600_000
 
-test('the storage unreachable for a week: retries back off, the overdue alert is raised after 26 h, and one run catches up', async () => {
+test('the storage unreachable for a week: retries back off, the overdue alert is raised after 26 h, and one run catches up and resolves it', async () => {
   let now = new Date('2026-11-01T08:00:00Z')
   const env = await makeTestEnv({ env: {}, clock: () => now })
   const manager = await env.userOf('Manager')
@@ -53,6 +53,7 @@ test('the storage unreachable for a week: retries back off, the overdue alert is
     const manifest = (await readManifest(client, record.manifest_key))!
     expect(manifest.ledger_max_id).toBe((env.deps.db.query('SELECT MAX(id) AS m FROM stock_movements').get() as { m: number }).m)
     expect(offsite.status()).toMatchObject({ last_error: null, retry_at: null, generation: 1 })
+    expect(overdue().n).toBe(0) // the good copy resolved the overdue alert
 
     // From then on, hourly ledger files; a day later a new snapshot, and retention keeps `keep` of them.
     await env.call('PUT', '/api/manager/settings/offsite', { token: manager.token, body: { keep: 2 } })

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock'
 import { badRequest, conflict } from '../../lib/errors'
 import type { Logger } from '../../lib/log'
 import { isValidCron } from '../../lib/cron'
-import { raiseSystemAlert } from '../alerts'
+import { clearCondition, openAlertByKey, raiseSystemAlert } from '../alerts'
 import { snapshotTo } from '../backups'
 import type { SettingsService } from '../settings'
 import { envFields, isConfigured, resolveTarget, settingsView, siteIdOf, siteNameOf, writeSecret, type Env } from './config'
@@ -186,6 +186,9 @@ export function createOffsiteService(deps: OffsiteDeps) {
       const result = await publish(s, o.snapshot ?? false)
       Object.assign(s, { last_success_at: clock().toISOString(), last_error: null, last_error_at: null, failures: 0, retry_at: null })
       writeState(dataDir, s)
+      // A good copy clears the overdue alert (a Manager who dismissed it keeps it dismissed).
+      const overdue = openAlertByKey(db, `SYSTEM:${OVERDUE_TITLE}`)
+      if (overdue) db.transaction(() => clearCondition(db, overdue.id, s.last_success_at!)).immediate()
       logger.info('Off-site copy published', { kind: result.kind, key: result.key, generation: s.generation })
       return { ...result, status: status() }
     } catch (e) {
