@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -49,6 +49,7 @@ test('kill -9 during a snapshot upload: nothing half-made is named, and the next
   // The cut run named nothing: no whole snapshot, no site record.
   expect(await listSnapshots(client, target.prefix, 'crash-site', 1)).toEqual([])
   expect(await readSite(client, target.prefix, 'crash-site')).toBeNull()
+  expect(existsSync(join(env.dir, 'offsite-tmp')) && readdirSync(join(env.dir, 'offsite-tmp')).length > 0).toBe(true)
 
   const next = await env.deps.offsite.run()
   expect(next.kind).toBe('snapshot')
@@ -66,7 +67,8 @@ test('kill -9 during a snapshot upload: nothing half-made is named, and the next
   const copy = new Database(join(dir, 'copy.db'), { readonly: true })
   expect((copy.query('SELECT COUNT(*) AS n FROM ballast').get() as { n: number }).n).toBe(24)
   copy.close()
-  // The cut run's temporary upload was cleared by the next one.
+  // The cut run's temporary files, on the box and in the bucket, were cleared by the next one.
+  expect(readdirSync(join(env.dir, 'offsite-tmp'))).toEqual([])
   expect((await listKeys(client, `${target.prefix}sites/crash-site/`)).filter((k) => k.includes('.tmp-'))).toEqual([])
   rmSync(dir, { recursive: true, force: true })
   env.close()

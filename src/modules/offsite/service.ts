@@ -110,9 +110,10 @@ export function createOffsiteService(deps: OffsiteDeps) {
     }
   }
 
-  /** Raises the SYSTEM alert when no good copy has been made for 26 hours. */
-  function checkOverdue(s: OffsiteState) {
+  /** Raises the SYSTEM alert when no good copy has been made for 26 hours; the minute's check only once, a failure refreshes its words. */
+  function checkOverdue(s: OffsiteState, refresh: boolean) {
     if (!isConfigured(target())) return
+    if (!refresh && openAlertByKey(db, `SYSTEM:${OVERDUE_TITLE}`)) return
     const from = s.last_success_at ?? s.since
     if (!from || clock().getTime() - Date.parse(from) < OVERDUE_MS) return
     const hours = Math.floor((clock().getTime() - Date.parse(from)) / HOUR)
@@ -137,6 +138,8 @@ export function createOffsiteService(deps: OffsiteDeps) {
     let result: Omit<OffsiteRunResult, 'status'>
     if (snapshotDue) {
       const work = join(dataDir, 'offsite-tmp')
+      // Only a publish writes here, one at a time: whatever is left is a killed run's, and may be large.
+      rmSync(work, { recursive: true, force: true })
       mkdirSync(work, { recursive: true, mode: 0o700 })
       const file = join(work, `snapshot-${crypto.randomUUID().slice(0, 8)}.db`)
       const gz = `${file}.gz`
@@ -197,7 +200,7 @@ export function createOffsiteService(deps: OffsiteDeps) {
       Object.assign(s, { last_error: reason, last_error_at: clock().toISOString(), retry_at: new Date(clock().getTime() + backoffMs(s.failures)).toISOString() })
       writeState(dataDir, s)
       logger.error(`Off-site copy failed: ${reason}`)
-      checkOverdue(s)
+      checkOverdue(s, true)
       throw Object.assign(new Error(reason), { reason })
     } finally {
       running = false
@@ -213,7 +216,7 @@ export function createOffsiteService(deps: OffsiteDeps) {
     const s = state()
     const now = clock().getTime()
     const due = s.retry_at ? Date.parse(s.retry_at) : s.last_success_at ? Date.parse(s.last_success_at) + HOUR : now
-    checkOverdue(s)
+    checkOverdue(s, false)
     if (now < due) return null
     return run().catch(() => null)
   }
@@ -258,6 +261,5 @@ export function createOffsiteService(deps: OffsiteDeps) {
         return { ok: false, failed_step: step, message: `The ${step} step failed. ${failureReason(e, t)}` }
       }
     },
-    checkOverdue: () => checkOverdue(state()),
   }
 }
