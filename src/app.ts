@@ -7,6 +7,7 @@ import { staticUi } from './http/static'
 import type { AppDeps } from './deps'
 import { authRoutes } from './modules/auth'
 import { backupsRoutes } from './modules/backups'
+import { offsiteRoutes } from './modules/offsite'
 import { displaySettingsRoutes, managerSettingsRoutes } from './modules/settings'
 import { alertsRoutes } from './modules/alerts'
 import { dashboardRoutes, managerDashboardRoutes } from './modules/dashboard'
@@ -51,6 +52,7 @@ export function buildApp(deps: AppDeps) {
     .use(managerRolesRoutes(deps))
     .use(passwordResetRoutes(deps))
     .use(backupsRoutes(deps))
+    .use(offsiteRoutes(deps))
     .use(alertsRoutes(deps))
     .use(dashboardRoutes(deps))
     .use(managerDashboardRoutes(deps))

@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from './lib/mailer'
 import { createAlertService, priceAlertListener, stockAlertListener } from './modules/alerts'
 import { createAuthService, createLockout, createTokens } from './modules/auth'
 import { createBackupService } from './modules/backups'
+import { createOffsiteService } from './modules/offsite'
 import { createCategoryService } from './modules/categories/service'
 import { createDashboardService } from './modules/dashboard'
 import { createKitchenInventoryService } from './modules/kitchen-inventory'
@@ -45,6 +46,9 @@ export interface DepsOptions {
   tls?: TlsInfo
   /** Where backups go; by default `backups/` beside the database file. */
   backupsDir?: string
+  /** Off-site copies: the data dir (secret, state; by default the database's folder) and the RIMS_S3_* environment (by default the process's). */
+  dataDir?: string
+  env?: Record<string, string | undefined>
 }
 
 /** Everything a route may use; made once by createDeps (tests included). */
@@ -75,6 +79,7 @@ export function createDeps(o: DepsOptions) {
     mailer,
     auth: createAuthService({ db: o.db, clock, settings, tokens: createTokens(o.secret), lockout: createLockout(o.db, clock), mailer, logger }),
     backups: createBackupService({ db: o.db, dir: backupsDir, clock, logger, keep: () => settings.get().backup_keep }),
+    offsite: createOffsiteService({ db: o.db, clock, logger, settings, env: o.env, dataDir: o.dataDir }),
     items: createItemService(core, unitCodes),
     barcodes: createBarcodeService(core),
     movements: createMovementService(core),

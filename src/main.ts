@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import pkg from '../package.json'
 import { backupCommand, restoreCommand } from './cli/backup'
+import { restoreFromS3 } from './cli/restore-s3'
 import { createManager } from './cli/create-manager'
 import { looseModes, prepareDataDir } from './cli/data-dir'
 import { runDoctor } from './cli/doctor'
@@ -24,13 +25,16 @@ Usage:
   rims health [--port 3000] [--https-port 3443]  exit 0 when the local server answers, 1 otherwise (for Docker, systemd)
   rims backup [--data DIR] [--out FILE]  a checked snapshot into backups/ (or FILE)
   rims restore FILE [--data DIR]       replace the database with a backup (server stopped)
+  rims restore --from-s3 --data DIR [--site ID] [--at TIME]
+                                       a new box from the off-site copies (RIMS_S3_* environment)
   rims group [--port 3100] [--host 0.0.0.0] [--data ./rims-group]  one view over several restaurants, read from
         their off-site copies (RIMS_S3_ENDPOINT, RIMS_S3_REGION, RIMS_S3_BUCKET, RIMS_S3_PREFIX,
         RIMS_S3_ACCESS_KEY_ID, RIMS_S3_SECRET_ACCESS_KEY)
   rims group create-manager --name "Full Name" --email you@example.com [--password-stdin] [--data ./rims-group]
   rims --version | --help
 
-Environment: RIMS_PORT, RIMS_HOST, RIMS_DATA_DIR, RIMS_JWT_SECRET, RIMS_HTTPS_PORT, RIMS_TLS_CERT, RIMS_TLS_KEY, RIMS_PUBLIC_HOST.`
+Environment: RIMS_PORT, RIMS_HOST, RIMS_DATA_DIR, RIMS_JWT_SECRET, RIMS_HTTPS_PORT, RIMS_TLS_CERT, RIMS_TLS_KEY, RIMS_PUBLIC_HOST,
+RIMS_S3_ENDPOINT, RIMS_S3_REGION, RIMS_S3_BUCKET, RIMS_S3_PREFIX, RIMS_S3_ACCESS_KEY_ID, RIMS_S3_SECRET_ACCESS_KEY (off-site copies).`
 
 const COMMANDS = ['serve', 'create-manager', 'doctor', 'backup', 'restore', 'health', 'group'] as const
 
@@ -61,6 +65,9 @@ async function main(argv: string[]): Promise<number> {
         email: { type: 'string' },
         'password-stdin': { type: 'boolean', default: false },
         out: { type: 'string' },
+        'from-s3': { type: 'boolean', default: false },
+        site: { type: 'string' },
+        at: { type: 'string' },
         version: { type: 'boolean', short: 'v', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -102,6 +109,12 @@ async function main(argv: string[]): Promise<number> {
     case 'backup':
       return backupCommand({ data, out: values.out })
     case 'restore':
+      if (values['from-s3']) {
+        if (positionals[1]) fail('restore --from-s3 takes no FILE')
+        if (!values.data && !process.env.RIMS_DATA_DIR) fail('restore --from-s3 needs --data DIR (the new data dir)')
+        return (await restoreFromS3({ data, site: values.site, at: values.at })).code
+      }
+      if (values.site || values.at) fail('--site and --at go with --from-s3')
       if (!positionals[1]) fail('restore needs the backup file: rims restore FILE')
       return restoreCommand({ data, file: positionals[1] })
     case 'health': {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 // The database holds argon2 hashes and the SMTP password, secret.key signs every session: owner only.
 const PRIVATE_DIR = 0o700
 const PRIVATE_FILE = 0o600
-const isPrivateFile = (name: string) => /^(rims\.db(-wal|-shm|-journal|\.pre-restore-.*|\.restoring)?|secret\.key)$/.test(name)
+const isPrivateFile = (name: string) => /^(rims\.db(-wal|-shm|-journal|\.pre-restore-.*|\.restoring)?|secret\.key|s3-secret\.key|offsite\.json)$/.test(name)
 
 /** The data dir, backups/ and the files in them that other local users can read or write. */
 export function looseModes(dir: string): { path: string; mode: number; wanted: number }[] {

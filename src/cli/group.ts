@@ -1,13 +1,13 @@
-import { S3Client } from 'bun'
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { SETTING_DEFAULTS, type Settings } from '../contract/settings'
 import { openAndMigrate } from '../db/open'
 import { systemClock } from '../lib/clock'
 import { createLogger } from '../lib/log'
 import { createMailer } from '../lib/mailer'
 import { createAuthService, createLockout, createTokens } from '../modules/auth'
 import { buildGroupApp, createGroupService, SYNC_EVERY_MS, type Bucket } from '../modules/group'
-import { listSites, normalizePrefix, readManifest } from '../modules/offsite/layout'
+import { clientOf, failureReason, isConfigured, listSites, readManifest, resolveTarget, type OffsiteTarget } from '../modules/offsite'
 import { createSettingsService } from '../modules/settings'
 import { loadUiAssets } from '../ui-assets'
 import { createManager } from './create-manager'
@@ -22,36 +22,21 @@ export function groupDir(data: string) {
   return { root, dbPath: join(root, 'group.db'), secretPath: join(root, 'secret.key') }
 }
 
-export interface S3Env {
-  endpoint?: string
-  region?: string
-  bucket: string
-  prefix: string
-  accessKeyId: string
-  secretAccessKey: string
+/** The bucket from the RIMS_S3_* environment (as `rims restore --from-s3` reads it), or the line saying what is missing. */
+export function targetFromEnv(env: Record<string, string | undefined> = process.env): OffsiteTarget | string {
+  const t = resolveTarget(SETTING_DEFAULTS as Settings, null, env)
+  return isConfigured(t)
+    ? t
+    : 'rims group reads the sites\' off-site copies: set RIMS_S3_ENDPOINT, RIMS_S3_BUCKET, RIMS_S3_ACCESS_KEY_ID and RIMS_S3_SECRET_ACCESS_KEY (RIMS_S3_REGION, RIMS_S3_PREFIX as the sites use them).'
 }
 
-/** The bucket from the RIMS_S3_* environment, or the one line saying what is missing. */
-export function s3FromEnv(env: Record<string, string | undefined> = process.env): S3Env | string {
-  const missing = ['RIMS_S3_BUCKET', 'RIMS_S3_ACCESS_KEY_ID', 'RIMS_S3_SECRET_ACCESS_KEY'].filter((k) => !env[k])
-  if (missing.length) return `rims group reads the sites' copies from S3: set ${missing.join(', ')} (and RIMS_S3_ENDPOINT, RIMS_S3_REGION, RIMS_S3_PREFIX as the sites do)`
+/** The bucket as the group reads it: the off-site layout's readers over Bun's S3 client, failures in one line. */
+export function s3Bucket(t: OffsiteTarget): Bucket {
+  const client = clientOf(t)
+  const oneLine = <T>(p: Promise<T>) => p.catch((e) => Promise.reject(new Error(failureReason(e, t))))
   return {
-    endpoint: env.RIMS_S3_ENDPOINT || undefined,
-    region: env.RIMS_S3_REGION || undefined,
-    bucket: env.RIMS_S3_BUCKET!,
-    prefix: env.RIMS_S3_PREFIX ?? '',
-    accessKeyId: env.RIMS_S3_ACCESS_KEY_ID!,
-    secretAccessKey: env.RIMS_S3_SECRET_ACCESS_KEY!,
-  }
-}
-
-/** The bucket as the group reads it: the off-site layout's readers over Bun's S3 client. */
-export function s3Bucket(s3: S3Env): Bucket {
-  const client = new S3Client({ endpoint: s3.endpoint, region: s3.region, bucket: s3.bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey })
-  const prefix = normalizePrefix(s3.prefix)
-  return {
-    listSites: () => listSites(client, prefix),
-    readManifest: (key) => readManifest(client, key),
+    listSites: () => oneLine(listSites(client, t.prefix)),
+    readManifest: (key) => oneLine(readManifest(client, key)),
     stream: (key) => client.file(key).stream(),
   }
 }
@@ -59,9 +44,9 @@ export function s3Bucket(s3: S3Env): Bucket {
 export const groupCreateManager = (o: { data: string; name?: string; email?: string; passwordStdin: boolean }) => createManager({ ...o, dbPath: groupDir(o.data).dbPath })
 
 export async function groupCommand(o: { port: number; host: string; data: string; bucket?: Bucket }) {
-  const s3 = o.bucket ? null : s3FromEnv()
-  if (typeof s3 === 'string') {
-    console.error(s3)
+  const target = o.bucket ? null : targetFromEnv()
+  if (typeof target === 'string') {
+    console.error(target)
     process.exit(2)
   }
   const dir = groupDir(o.data)
@@ -70,7 +55,7 @@ export async function groupCommand(o: { port: number; host: string; data: string
   const logger = createLogger()
   const settings = createSettingsService(db, clock)
   const auth = createAuthService({ db, clock, settings, tokens: createTokens(loadSecret(dir.secretPath)), lockout: createLockout(db, clock), mailer: createMailer(settings.get), logger })
-  const group = createGroupService({ dir: dir.root, bucket: o.bucket ?? s3Bucket(s3!), clock, logger, timeZone: () => settings.get().time_zone })
+  const group = createGroupService({ dir: dir.root, bucket: o.bucket ?? s3Bucket(target!), clock, logger, timeZone: () => settings.get().time_zone })
   const managers = (db.query(`SELECT count(*) AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.role_name = 'Manager' AND u.is_active = 1`).get() as { n: number }).n
   const display = () => {
     const own = settings.display()

@@ -13,6 +13,7 @@ import { phoneUrl, serverUrls } from '../tls/urls'
 import { loadUiAssets } from '../ui-assets'
 import { startAlertSchedule } from '../modules/alerts'
 import { startBackupSchedule } from '../modules/backups'
+import { startOffsiteSchedule } from '../modules/offsite'
 import { loadSecret, markDataDirInUse, prepareDataDir, SecretTooShortError } from './data-dir'
 import { seedDemo } from './demo'
 import { rememberPeer } from '../http/client-address'
@@ -103,6 +104,7 @@ export async function serve(o: ServeOptions) {
   // Planned a second after the listeners accept, like the first alert rescan (startAlertSchedule).
   const backups = startBackupSchedule(deps.settings, deps.backups, deps.logger, { delayMs: 1000 })
   const alerts = startAlertSchedule(deps)
+  const offsite = startOffsiteSchedule(deps.settings, deps.offsite, deps.logger, { delayMs: 1000 })
 
   console.log(`RIMS is running (data: ${dir.root}, ready in ${Math.round(performance.now() - started)} ms). Open on this network:`)
   if (tls) {
@@ -117,6 +119,7 @@ export async function serve(o: ServeOptions) {
 
   const stop = () => {
     backups.stop()
+    offsite.stop()
     alerts.stop()
     server.stop()
     secure?.stop()

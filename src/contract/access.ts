@@ -1,6 +1,7 @@
 import { MANAGER_ONLY, type Access } from './access-types'
 import { alertsAccess } from './alerts'
 import { backupsAccess } from './backups'
+import { offsiteAccess } from './offsite'
 import { barcodesAccess } from './barcodes'
 import { connectAccess } from './connect'
 import { countsAccess } from './counts'
@@ -63,6 +64,7 @@ const foundation = {
 export const ACCESS: Record<string, Access> = {
   ...foundation,
   ...backupsAccess,
+  ...offsiteAccess,
   ...alertsAccess,
   ...dashboardAccess,
   ...reportsAccess,

@@ -35,6 +35,19 @@ export interface Settings {
   cost_method: 'AVERAGE' | 'LAST'
   /** A received price per base unit this many % from the last one raises PRICE_CHANGE (HIGH at twice). */
   price_alert_pct: number
+  /** Off-site copies (issue 36, contract/offsite.ts): where they go (the secret is a file in the data dir, never here). */
+  offsite_endpoint: string
+  offsite_region: string
+  offsite_bucket: string
+  offsite_prefix: string
+  offsite_access_key_id: string
+  offsite_site_name: string
+  /** '' until first set: the site id is then made from the site's name. */
+  offsite_site_id: string
+  /** When the nightly snapshot is published, in the restaurant's zone; the ledger rows go every hour. */
+  offsite_cron: string
+  /** Nightly snapshots kept in the bucket per site. */
+  offsite_keep: number
 }
 
 export const defaultTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
@@ -64,6 +77,15 @@ export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
   order_rounding: 'UP',
   cost_method: 'AVERAGE',
   price_alert_pct: 5,
+  offsite_endpoint: '',
+  offsite_region: '',
+  offsite_bucket: '',
+  offsite_prefix: 'rims',
+  offsite_access_key_id: '',
+  offsite_site_name: '',
+  offsite_site_id: '',
+  offsite_cron: '30 2 * * *',
+  offsite_keep: 14,
 }
 
 /** Public display settings: the login page, header and every role's money and badges read these. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import S3rver from 's3rver'
 import type { Db } from '../db/open'
-import { manifestKeyOf, siteKey, snapshotKey, type Manifest, type SiteRecord } from '../modules/offsite/layout'
+import { manifestKeyOf, siteKey, snapshotKey, type Manifest, type SiteRecord } from '../modules/offsite'
 
 // The group view's tests: a local S3-compatible server (s3rver on 127.0.0.1) and sites published into it under the
 // off-site layout, each a VACUUM INTO copy of a real site database, gzipped.

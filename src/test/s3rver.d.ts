@@ -1,2 +1,15 @@
-// s3rver ships no types: the tests' local S3-compatible server (issue 36).
-declare module 's3rver'
+// s3rver ships no types; the tests use only this much of it.
+declare module 's3rver' {
+  interface S3rverOptions {
+    port?: number
+    address?: string
+    silent?: boolean
+    directory: string
+    configureBuckets?: { name: string; configs?: unknown[] }[]
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions)
+    run(): Promise<{ address: string; port: number }>
+    close(): Promise<void>
+  }
+}

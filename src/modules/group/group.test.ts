@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { s3Bucket, s3FromEnv, type S3Env } from '../../cli/group'
+import { s3Bucket, targetFromEnv } from '../../cli/group'
+import type { OffsiteTarget } from '../offsite'
 import { seedDemo } from '../../cli/demo'
 import { addDays, localDate } from '../../contract/dates'
 import { copyAge, STALE_AFTER_HOURS, type GroupSummary } from '../../contract/group'
@@ -63,7 +64,7 @@ async function makeGroup(bucket: Bucket, o: { clock?: () => Date } = {}) {
   }
 }
 
-const env = (): S3Env => s3FromEnv(s3.env) as S3Env
+const env = (): OffsiteTarget => targetFromEnv(s3.env) as OffsiteTarget
 
 beforeAll(async () => {
   s3 = await startS3(PORT)
@@ -244,6 +245,34 @@ describe('group summary over three sites', () => {
   }, 60_000)
 })
 
+describe("group view over the off-site publisher's own copies", () => {
+  test('a site published by `deps.offsite.run()` is read: its figures are its own reports', async () => {
+    const site = await makeTestEnv({ env: { ...s3.env, RIMS_S3_PREFIX: 'published' } })
+    try {
+      expect(await seedDemo(site.deps, NOW)).toBe(true)
+      const manager = await site.userOf(MANAGER)
+      expect((await site.call('PUT', '/api/manager/settings', { token: manager.token, body: { restaurant_name: 'Livingstone Falls' } })).status).toBe(200)
+      const published = await site.deps.offsite.run()
+      expect(published.kind).toBe('snapshot')
+      const g = await makeGroup(s3Bucket({ ...env(), prefix: 'published/' }))
+      try {
+        const res = await g.call('/api/group/summary', await g.tokenOf(MANAGER))
+        expect(res.status).toBe(200)
+        const [one] = res.body.data.sites
+        expect(one).toMatchObject({ site_id: 'livingstone-falls', site_name: 'Livingstone Falls', generation: published.status.generation, error: null })
+        expect(one.age_seconds!).toBeLessThan(120)
+        const own = await site.call('GET', '/api/reports/stock-balance', { token: manager.token })
+        expect(one.figures!.stock_value).toBe(own.body.data.totals.closing_value)
+        expect(res.body.data.totals!.stock_value).toBe(own.body.data.totals.closing_value)
+      } finally {
+        g.close()
+      }
+    } finally {
+      site.close()
+    }
+  }, 60_000)
+})
+
 describe('group view: copies it cannot use', () => {
   test("a copy from an older RIMS is named, not read; the others are still totalled; an unreachable bucket leaves the cached copies", async () => {
     const prefix = 'mixed'
@@ -251,7 +280,7 @@ describe('group view: copies it cannot use', () => {
     await publishSite(s3.client, { prefix, siteId: 'current', siteName: 'Current', db: site.env.deps.db, at: NOW })
     await publishSite(s3.client, { prefix, siteId: 'older', siteName: 'Older', db: site.env.deps.db, at: NOW, edit: (copy) => copy.exec('PRAGMA user_version = 12') })
     let reachable = true
-    const real = s3Bucket({ ...env(), prefix })
+    const real = s3Bucket({ ...env(), prefix: `${prefix}/` })
     const bucket: Bucket = { ...real, listSites: () => (reachable ? real.listSites() : Promise.reject(new Error('Unable to connect'))) }
     const g = await makeGroup(bucket)
     try {
@@ -275,7 +304,7 @@ describe('group view: copies it cannot use', () => {
     const prefix = 'corrupt'
     const key = (await publishSite(s3.client, { prefix, siteId: 'bad', siteName: 'Bad', db: sites[0].env.deps.db, at: NOW })).snapshot_key
     await s3.client.write(key, Bun.gzipSync(new TextEncoder().encode('not a database')))
-    const g = await makeGroup(s3Bucket({ ...env(), prefix }))
+    const g = await makeGroup(s3Bucket({ ...env(), prefix: `${prefix}/` }))
     try {
       const res = await g.call('/api/group/summary', await g.tokenOf(MANAGER))
       const bad = res.body.data.sites.find((s) => s.site_id === 'bad')!

@@ -1,4 +1,4 @@
-import { SETTING_DEFAULTS, DISPLAY_KEYS, SMTP_PASSWORD_BOUND_TO, type DisplaySettings, type ManagerSettings, type Settings, type SettingsPatch } from '../../contract/settings'
+import { SETTING_DEFAULTS, DISPLAY_KEYS, SMTP_PASSWORD_BOUND_TO, type DisplaySettings, type ManagerSettings, type Settings } from '../../contract/settings'
 import type { Db } from '../../db/open'
 import type { Clock } from '../../lib/clock'
 import { boxTimeZone } from '../../lib/box-zone'
@@ -37,13 +37,13 @@ export function createSettingsService(db: Db, clock: Clock) {
       return { ...rest, smtp_password_set: smtp_password !== '' }
     },
     /** Applies a validated patch in one transaction and records which keys changed (never their secret values). */
-    update(input: SettingsPatch, userId: number | null) {
+    update(input: Partial<Settings>, userId: number | null) {
       if (input.backup_cron !== undefined && !isValidCron(input.backup_cron)) throw badRequest('backup_cron is not a valid schedule (minute hour day month weekday), e.g. 0 3 * * *')
       const at = clock().toISOString()
       const before = get()
       // The stored secret must not follow the mail to a server or user the Manager did not type it for.
       const rebound = SMTP_PASSWORD_BOUND_TO.some((k) => input[k] !== undefined && input[k] !== before[k])
-      const patch: SettingsPatch = rebound && input.smtp_password === undefined ? { ...input, smtp_password: '' } : input
+      const patch: Partial<Settings> = rebound && input.smtp_password === undefined ? { ...input, smtp_password: '' } : input
       const changed = (Object.keys(patch) as (keyof Settings)[]).filter((k) => patch[k] !== undefined && patch[k] !== before[k])
       if (changed.length === 0) return
       db.transaction(() => {
