@@ -50,9 +50,11 @@ export default function GroupPage() {
         <Button type="submit" disabled={summary.loading}>
           {summary.loading ? 'Loading...' : 'Show'}
         </Button>
-        <div className="sm:col-span-3">
-          <ErrorLine message={rangeError} />
-        </div>
+        {rangeError && (
+          <div className="sm:col-span-3">
+            <ErrorLine message={rangeError} />
+          </div>
+        )}
       </form>
 
       {data?.bucket_error && (

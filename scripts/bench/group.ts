@@ -1,0 +1,95 @@
+// The group view over 10 sites (issue 36, item 4): each site a benchmark database of 300,000 movements (seed.ts's
+// seedBench, kitchen included), published to a local S3 server (s3rver on 127.0.0.1) under the off-site layout.
+// Measures the first look at the bucket (10 downloads, gunzipped and checked), then the summary over the cached
+// copies: a 30-day period, a year, and the 30 days again (figures kept per copy and period).
+//   bun scripts/bench/group.ts [--sites 10] [--movements 300000] [--items 10000] [--port 5470]
+// One database is seeded and published under every site id: each site is the same size and the same work.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { s3Bucket, targetFromEnv } from '../../src/cli/group'
+import { MIGRATIONS } from '../../src/db/migrations'
+import { openAndMigrate } from '../../src/db/open'
+import { createLogger } from '../../src/lib/log'
+import { createMailer } from '../../src/lib/mailer'
+import { createAuthService, createLockout, createTokens } from '../../src/modules/auth'
+import { buildGroupApp, createGroupService } from '../../src/modules/group'
+import { manifestKeyOf, siteKey, snapshotKey, type OffsiteTarget } from '../../src/modules/offsite'
+import { createSettingsService } from '../../src/modules/settings'
+import { insertUser, roleIdByName } from '../../src/modules/users'
+import { startS3 } from '../../src/test/group-sites'
+import { seedBench } from './seed'
+
+const { values } = parseArgs({ options: { sites: { type: 'string' }, movements: { type: 'string' }, items: { type: 'string' }, port: { type: 'string' } } })
+const SITES = Number(values.sites ?? 10)
+const MOVEMENTS = Number(values.movements ?? 300_000)
+const ITEMS = Number(values.items ?? 10_000)
+const PORT = Number(values.port ?? 5470)
+
+const dir = mkdtempSync(join(tmpdir(), 'rims-bench-group-'))
+const s3 = await startS3(PORT)
+const quiet = createLogger(() => {})
+try {
+  let t = performance.now()
+  const site = openAndMigrate(join(dir, 'site.db'))
+  await seedBench(site, { movements: MOVEMENTS, items: ITEMS })
+  const copy = join(dir, 'copy.db')
+  site.exec(`VACUUM INTO '${copy}'`)
+  site.close()
+  const gz = Bun.gzipSync(readFileSync(copy))
+  const schema = MIGRATIONS.length
+  console.log(`seeded ${MOVEMENTS.toLocaleString()} movements, ${ITEMS.toLocaleString()} items: ${(statSync(copy).size / 1e6).toFixed(1)} MB, ${(gz.length / 1e6).toFixed(1)} MB gzipped (${((performance.now() - t) / 1000).toFixed(1)} s)`)
+
+  const at = new Date()
+  const sha256 = new Bun.CryptoHasher('sha256').update(gz).digest('hex')
+  for (let i = 1; i <= SITES; i++) {
+    const id = `site-${String(i).padStart(2, '0')}`
+    const key = snapshotKey(s3.env.RIMS_S3_PREFIX, id, 1, at)
+    await s3.client.write(key, gz)
+    await s3.client.write(manifestKeyOf(key), JSON.stringify({ layout: 1, site_id: id, site_name: `Site ${i}`, generation: 1, ledger_max_id: 0, kitchen_max_id: 0, schema_version: schema, created_at: at.toISOString(), bytes: gz.length, sha256 }))
+    await s3.client.write(siteKey(s3.env.RIMS_S3_PREFIX, id), JSON.stringify({ layout: 1, site_id: id, site_name: `Site ${i}`, generation: 1, snapshot_key: key, manifest_key: manifestKeyOf(key), ledger_max_id: 0, kitchen_max_id: 0, last_success_at: at.toISOString() }))
+  }
+
+  // The group as `rims group` wires it, called through its app (routing, access check, JSON).
+  const groupDir = join(dir, 'group')
+  const db = openAndMigrate(join(dir, 'group.db'))
+  const clock = () => new Date()
+  const settings = createSettingsService(db, clock)
+  const auth = createAuthService({ db, clock, settings, tokens: createTokens('bench-group-secret-0123456789abcdef'), lockout: createLockout(db, clock), mailer: createMailer(settings.get), logger: quiet })
+  const group = createGroupService({ dir: groupDir, bucket: s3Bucket(targetFromEnv(s3.env) as OffsiteTarget), clock, logger: quiet, timeZone: () => 'UTC' })
+  const app = buildGroupApp({ auth, group, display: settings.display, ui: null, logger: quiet })
+  const hash = await Bun.password.hash('bench-group-pass', { algorithm: 'argon2id', memoryCost: 8, timeCost: 1 })
+  insertUser(db, { name: 'Owner', email: 'owner@bench.local', passwordHash: hash, roleId: roleIdByName(db, 'Manager')!, at: at.toISOString() })
+  const login = await app.handle(new Request('http://group/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@bench.local', password: 'bench-group-pass' }) }))
+  const token = ((await login.json()) as { data: { token: string } }).data.token
+  const summary = async (query = '') => {
+    const t0 = performance.now()
+    const res = await app.handle(new Request(`http://group/api/group/summary${query}`, { headers: { authorization: `Bearer ${token}` } }))
+    const body = (await res.json()) as { data: { sites: { error: string | null }[]; totals: { sites: number; stock_value: number } } }
+    if (res.status !== 200 || body.data.totals.sites !== SITES) throw new Error(`summary failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`)
+    return performance.now() - t0
+  }
+
+  t = performance.now()
+  await group.sync()
+  const download = performance.now() - t
+  const rss = () => (process.memoryUsage.rss() / 1e6).toFixed(0)
+  const today = new Date().toISOString().slice(0, 10)
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10)
+  const first = await summary(`?start_date=${monthAgo}&end_date=${today}`)
+  const year = await summary(`?start_date=${yearAgo}&end_date=${today}`)
+  const again = await summary(`?start_date=${monthAgo}&end_date=${today}`)
+  console.log(`${SITES} sites × ${MOVEMENTS.toLocaleString()} movements`)
+  console.log(`  first look at the bucket (${SITES} downloads, gunzipped, hashed, quick_check): ${(download / 1000).toFixed(2)} s`)
+  console.log(`  summary, 30 days, cached copies, first asked: ${first.toFixed(0)} ms`)
+  console.log(`  summary, 365 days, cached copies, first asked: ${year.toFixed(0)} ms`)
+  console.log(`  summary, 30 days again (kept figures): ${again.toFixed(1)} ms`)
+  console.log(`  rss after: ${rss()} MB`)
+  group.close()
+  db.close()
+} finally {
+  await s3.close()
+  rmSync(dir, { recursive: true, force: true })
+}
