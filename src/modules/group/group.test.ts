@@ -6,7 +6,7 @@ import { s3Bucket, targetFromEnv } from '../../cli/group'
 import type { OffsiteTarget } from '../offsite'
 import { seedDemo } from '../../cli/demo'
 import { addDays, localDate } from '../../contract/dates'
-import { copyAge, STALE_AFTER_HOURS, type GroupSummary } from '../../contract/group'
+import { copyAge, GROUP_ACCESS, STALE_AFTER_HOURS, type GroupSummary } from '../../contract/group'
 import { CHEF, MANAGER, STOREKEEPER } from '../../contract/roles'
 import { openAndMigrate } from '../../db/open'
 import { createLogger } from '../../lib/log'
@@ -52,6 +52,7 @@ async function makeGroup(bucket: Bucket, o: { clock?: () => Date } = {}) {
   }
   return {
     dir,
+    app,
     group,
     call,
     tokenOf,
@@ -238,6 +239,14 @@ describe('group summary over three sites', () => {
       ] as const) {
         const res = await g.call(path, token, { method, headers: json, body: body && JSON.stringify(body) })
         expect([403, 404]).toContain(res.status)
+      }
+      // The table and the app agree: every entry is a route; a registered route outside it (the profile edits the
+      // shared sign-in plugin brings) is refused to the group's own Manager.
+      const registered = g.app.routes.map((r) => `${r.method} ${r.path}`)
+      expect(Object.keys(GROUP_ACCESS).filter((k) => !registered.includes(k))).toEqual([])
+      for (const key of registered.filter((k) => !(k in GROUP_ACCESS) && !k.startsWith('HEAD '))) {
+        const [method, path] = key.split(' ')
+        expect({ key, status: (await g.call(path, token, { method, headers: json, body: method === 'GET' ? undefined : '{}' })).status }).toEqual({ key, status: 403 })
       }
     } finally {
       g.close()
