@@ -69,9 +69,11 @@ export async function groupCommand(o: { port: number; host: string; data: string
     console.error((e as { code?: string }).code === 'EADDRINUSE' ? `Port ${o.port} is already in use. Start the group view with --port <another port>.` : `Could not listen on ${o.host}:${o.port}: ${(e as Error).message}`)
     process.exit(2)
   }
-  // The first check of the bucket starts now; the page waits for it only if asked before it ends.
-  void group.sync()
-  const timer = setInterval(() => void group.sync(), SYNC_EVERY_MS)
+  // The first check of the bucket starts now (the page waits for it only if asked before it ends); each check is
+  // followed by the default period's figures, so that opening the page finds them ready.
+  const refresh = () => void group.sync().then(() => group.summary()).catch((e) => logger.error('Group: refresh failed', { error: String(e) }))
+  refresh()
+  const timer = setInterval(refresh, SYNC_EVERY_MS)
   console.log(`RIMS group view is running (data: ${dir.root}): http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${server.port}/`)
   if (!managers) console.log(`No Manager can sign in yet: rims group create-manager --name "Full Name" --email you@example.com --data ${dir.root}`)
   const stop = () => {

@@ -6,7 +6,7 @@ import { DEFAULT_RANGE_DAYS } from '../../contract/reports'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import { createSiteCache, type Bucket, type CachedSite } from './cache'
-import { openSiteReader, type SiteReader } from './figures'
+import { createFiguresPool } from './pool'
 
 export type GroupService = ReturnType<typeof createGroupService>
 
@@ -15,26 +15,26 @@ export const SYNC_EVERY_MS = 5 * 60_000
 /** Figures kept per (copy, period): a copy never changes, so its figures for given days do not either. */
 const KEPT_FIGURES = 500
 
-export function createGroupService(o: { dir: string; bucket: Bucket; clock: Clock; logger: Logger; timeZone: () => string; syncEveryMs?: number }) {
+export function createGroupService(o: { dir: string; bucket: Bucket; clock: Clock; logger: Logger; timeZone: () => string; syncEveryMs?: number; workers?: number }) {
   const cache = createSiteCache(o.dir)
   const syncEvery = o.syncEveryMs ?? SYNC_EVERY_MS
   let copies = cache.cached()
   /** Sites the bucket lists (the cached ones until it first answers), and each site's last download failure. */
   let listed: string[] = [...copies.keys()].sort()
   const downloadErrors = new Map<string, string>()
-  const readers = new Map<string, SiteReader | { error: string }>()
+  const pool = createFiguresPool(o.workers)
   const kept = new Map<string, GroupSiteFigures>()
   let bucketCheckedAt: string | null = null
   let bucketError: string | null = null
   let lastSyncMs = -Infinity
   let running: Promise<void> | null = null
 
+  /** A new copy: the old one's figures go (its worker reopens the file when it sees the new snapshot key). */
   const forget = (id: string) => {
-    const r = readers.get(id)
-    if (r && 'close' in r) r.close()
-    readers.delete(id)
     for (const key of kept.keys()) if (key.startsWith(`${id}|`)) kept.delete(key)
   }
+  /** Each site's currency and zone as its copy holds them, learnt with its first figures. */
+  const siteSettings = new Map<string, { version: string; currency: string; timeZone: string }>()
 
   async function syncNow() {
     const at = o.clock().toISOString()
@@ -68,20 +68,7 @@ export function createGroupService(o: { dir: string; bucket: Bucket; clock: Cloc
     return (running ??= syncNow().finally(() => (running = null)))
   }
 
-  function reader(id: string): SiteReader | { error: string } {
-    let r = readers.get(id)
-    if (!r) {
-      try {
-        r = openSiteReader(cache.dbPath(id), o.clock)
-      } catch (e) {
-        r = { error: (e as Error).message }
-      }
-      readers.set(id, r)
-    }
-    return r
-  }
-
-  function siteOf(id: string, copy: CachedSite | undefined, start: string, end: string, now: Date): GroupSite {
+  async function siteOf(id: string, copy: CachedSite | undefined, start: string, end: string, now: Date): Promise<GroupSite> {
     const lastAt = copy?.site.last_success_at ?? null
     const age = lastAt ? Math.floor((now.getTime() - Date.parse(lastAt)) / 1000) : null
     const base = {
@@ -97,32 +84,29 @@ export function createGroupService(o: { dir: string; bucket: Bucket; clock: Cloc
       figures: null,
     }
     if (!copy) return { ...base, error: downloadErrors.get(id) ?? GROUP_MSG.unreadable('not downloaded yet') }
-    const r = reader(id)
-    if ('error' in r) return { ...base, error: r.error }
-    const key = `${id}|${copy.site.snapshot_key}|${start}|${end}`
-    try {
-      let figures = kept.get(key)
-      if (!figures) {
-        figures = r.figures(start, end)
-        if (kept.size >= KEPT_FIGURES) kept.delete(kept.keys().next().value!)
-        kept.set(key, figures)
+    const version = copy.site.snapshot_key
+    const key = `${id}|${version}|${start}|${end}`
+    let figures = kept.get(key)
+    if (!figures) {
+      const r = await pool.run({ siteId: id, path: cache.dbPath(id), version, start, end })
+      if (!r.ok) {
+        if (r.unreadable) o.logger.error('Group: a site copy could not be read', { site_id: id, error: r.error })
+        return { ...base, error: r.unreadable ? GROUP_MSG.unreadable(r.error) : r.error }
       }
-      return { ...base, currency: r.currency(), time_zone: r.timeZone(), figures, error: downloadErrors.get(id) ?? null }
-    } catch (e) {
-      o.logger.error('Group: a site copy could not be read', { site_id: id, error: String(e) })
-      return { ...base, error: GROUP_MSG.unreadable((e as Error).message) }
+      figures = r.figures
+      siteSettings.set(id, { version, currency: r.currency, timeZone: r.timeZone })
+      if (kept.size >= KEPT_FIGURES) kept.delete(kept.keys().next().value!)
+      kept.set(key, figures)
     }
+    const own = siteSettings.get(id)
+    return { ...base, currency: own?.currency ?? null, time_zone: own?.timeZone ?? null, figures, error: downloadErrors.get(id) ?? null }
   }
 
   return {
     sync,
-    /** The sites' currency when every readable copy keeps the same one (the page formats money in it), else null. */
+    /** The sites' currency when every copy read so far keeps the same one (the page formats money in it), else null. */
     currency(): string | null {
-      const found = new Set<string>()
-      for (const id of listed) {
-        const r = copies.has(id) ? reader(id) : null
-        if (r && !('error' in r)) found.add(r.currency())
-      }
+      const found = new Set(listed.flatMap((id) => (siteSettings.has(id) ? [siteSettings.get(id)!.currency] : [])))
       return found.size === 1 ? [...found][0] : null
     },
     /** Every site's figures for the days (both or neither: then the last 30 days to today, as the reports do). */
@@ -132,7 +116,7 @@ export function createGroupService(o: { dir: string; bucket: Bucket; clock: Cloc
       const today = localDate(now, o.timeZone())
       const start = startDate ?? addDays(today, -DEFAULT_RANGE_DAYS)
       const end = endDate ?? today
-      const sites = listed.map((id) => siteOf(id, copies.get(id), start, end, now))
+      const sites = await Promise.all(listed.map((id) => siteOf(id, copies.get(id), start, end, now)))
       const currencies = new Set(sites.filter((s) => s.figures).map((s) => s.currency))
       const currency = currencies.size === 1 ? [...currencies][0] : null
       return {
@@ -146,9 +130,7 @@ export function createGroupService(o: { dir: string; bucket: Bucket; clock: Cloc
         currency,
       }
     },
-    close() {
-      for (const id of [...readers.keys()]) forget(id)
-    },
+    close: () => pool.close(),
   }
 }
 
