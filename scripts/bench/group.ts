@@ -2,10 +2,11 @@
 // seedBench, kitchen included), published to a local S3 server (s3rver on 127.0.0.1) under the off-site layout.
 // Measures the first look at the bucket (10 downloads, gunzipped and checked), then the summary over the cached
 // copies: a 30-day period, a year, and the 30 days again (figures kept per copy and period).
-//   bun scripts/bench/group.ts [--sites 10] [--movements 300000] [--items 10000] [--port 5470]
+//   bun scripts/bench/group.ts [--sites 10] [--movements 300000] [--items 10000] [--port 5470] [--seeded FILE]
+// --seeded: a database seeded before (VACUUM INTO copy), to measure again without seeding again.
 // One database is seeded and published under every site id: each site is the same size and the same work.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { s3Bucket, targetFromEnv } from '../../src/cli/group'
@@ -21,7 +22,7 @@ import { insertUser, roleIdByName } from '../../src/modules/users'
 import { startS3 } from '../../src/test/group-sites'
 import { seedBench } from './seed'
 
-const { values } = parseArgs({ options: { sites: { type: 'string' }, movements: { type: 'string' }, items: { type: 'string' }, port: { type: 'string' } } })
+const { values } = parseArgs({ options: { sites: { type: 'string' }, movements: { type: 'string' }, items: { type: 'string' }, port: { type: 'string' }, seeded: { type: 'string' } } })
 const SITES = Number(values.sites ?? 10)
 const MOVEMENTS = Number(values.movements ?? 300_000)
 const ITEMS = Number(values.items ?? 10_000)
@@ -32,11 +33,13 @@ const s3 = await startS3(PORT)
 const quiet = createLogger(() => {})
 try {
   let t = performance.now()
-  const site = openAndMigrate(join(dir, 'site.db'))
-  await seedBench(site, { movements: MOVEMENTS, items: ITEMS })
-  const copy = join(dir, 'copy.db')
-  site.exec(`VACUUM INTO '${copy}'`)
-  site.close()
+  const copy = values.seeded ?? join(dir, 'copy.db')
+  if (!values.seeded) {
+    const site = openAndMigrate(join(dir, 'site.db'))
+    await seedBench(site, { movements: MOVEMENTS, items: ITEMS })
+    site.exec(`VACUUM INTO '${copy}'`)
+    site.close()
+  }
   const gz = Bun.gzipSync(readFileSync(copy))
   const schema = MIGRATIONS.length
   console.log(`seeded ${MOVEMENTS.toLocaleString()} movements, ${ITEMS.toLocaleString()} items: ${(statSync(copy).size / 1e6).toFixed(1)} MB, ${(gz.length / 1e6).toFixed(1)} MB gzipped (${((performance.now() - t) / 1000).toFixed(1)} s)`)
@@ -86,7 +89,7 @@ try {
   console.log(`  summary, 30 days, cached copies, first asked: ${first.toFixed(0)} ms`)
   console.log(`  summary, 365 days, cached copies, first asked: ${year.toFixed(0)} ms`)
   console.log(`  summary, 30 days again (kept figures): ${again.toFixed(1)} ms`)
-  console.log(`  rss after: ${rss()} MB`)
+  console.log(`  rss after: ${rss()} MB (main thread and workers); load average at the end: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`)
   group.close()
   db.close()
 } finally {
