@@ -13,6 +13,8 @@ import {
 } from '../modules/offsite'
 import { SETTING_DEFAULTS, type Settings } from '../contract/settings'
 import { prepareDataDir, serverOnDataDir } from './data-dir'
+import { replayMovement } from '../modules/stock'
+import { replayKitchenMovement } from '../modules/kitchen-inventory'
 import { runDoctor } from './doctor'
 
 export interface RestoreFromS3Options {
@@ -36,18 +38,13 @@ export interface RestoreSummary {
   skipped: number
 }
 
-const storeEffect = (r: Record<string, unknown>) => (r.type === 'OUT' ? -(r.quantity as number) : (r.quantity as number))
-const kitchenEffect = (r: Record<string, unknown>) => (r.movement_type === 'OUT' || r.movement_type === 'WASTE' ? -(r.quantity as number) : (r.quantity as number))
-
 /**
- * Inserts published ledger rows after a snapshot, with their own ids, and moves the balances they moved
- * (the items' main-store quantity, the kitchen's). A row whose item or user the snapshot does not hold
- * (made after the night's snapshot) cannot be replayed: it is counted and named in the summary.
+ * Puts published ledger rows back after a snapshot, with their own ids, through each ledger's owner
+ * (the row and the balance it moved). A row whose item or user the snapshot does not hold (made after
+ * the night's snapshot) cannot be replayed: it is counted as skipped in the summary.
  */
 export function replayLedger(db: Db, lines: LedgerLine[], o: { afterStore: number; afterKitchen: number; until: string }) {
-  const columns = (table: string) => new Set((db.query(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name))
-  const cols = { stock_movements: columns('stock_movements'), kitchen_movements: columns('kitchen_movements') }
-  const exists = (table: string, id: unknown) => db.query(`SELECT 1 FROM ${table} WHERE id = ?`).get(id as number) !== null
+  const exists = (table: 'items' | 'users' | 'stock_movements' | 'kitchen_movements', id: unknown) => db.query(`SELECT 1 FROM ${table} WHERE id = ?`).get(id as number) !== null
   let replayed = 0
   let skipped = 0
   db.transaction(() => {
@@ -55,23 +52,14 @@ export function replayLedger(db: Db, lines: LedgerLine[], o: { afterStore: numbe
       if (line.kind === 'header') continue
       const row = line.row
       if ((row.created_at as string) > o.until) continue
-      const table = line.kind === 'store' ? 'stock_movements' : 'kitchen_movements'
-      if ((row.id as number) <= (line.kind === 'store' ? o.afterStore : o.afterKitchen) || exists(table, row.id)) continue
+      const store = line.kind === 'store'
+      if ((row.id as number) <= (store ? o.afterStore : o.afterKitchen) || exists(store ? 'stock_movements' : 'kitchen_movements', row.id)) continue
       if (!exists('items', row.item_id) || !exists('users', row.user_id)) {
         skipped++
         continue
       }
-      const keys = Object.keys(row).filter((k) => cols[table].has(k))
-      db.query(`INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`).run(...(keys.map((k) => row[k]) as never[]))
-      const at = row.created_at as string
-      if (line.kind === 'store') {
-        db.query('UPDATE items SET current_quantity = current_quantity + ?, updated_at = ? WHERE id = ?').run(storeEffect(row), at, row.item_id as number)
-      } else {
-        db.query(
-          `INSERT INTO kitchen_stock (item_id, quantity, last_updated) VALUES (?1, ?2, ?3)
-           ON CONFLICT(item_id) DO UPDATE SET quantity = quantity + excluded.quantity, last_updated = excluded.last_updated`,
-        ).run(row.item_id as number, kitchenEffect(row), at)
-      }
+      if (store) replayMovement(db, row)
+      else replayKitchenMovement(db, row)
       replayed++
     }
   }).immediate()

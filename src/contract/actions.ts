@@ -5,6 +5,8 @@
  */
 export const ACTION_ROUTES: readonly string[] = [
   'POST /api/manager/settings/backup',
+  'POST /api/manager/settings/offsite/test',
+  'POST /api/manager/settings/offsite/run',
   'PUT /api/alerts/:id/read',
   'PUT /api/alerts/:id/dismiss',
   'PUT /api/alerts/:id/resolve',

@@ -32,6 +32,7 @@ export const WRITE_ROUTES: Record<string, WriteRoute> = {
   'POST /api/password-reset/forgot-password': { body: { email: 'ada@example.com' } },
   'POST /api/password-reset/reset-password': { body: { token: 'abc', newPassword: 'secret-456' } },
   'PUT /api/manager/settings': { body: { expiring_days: 7 } },
+  'PUT /api/manager/settings/offsite': { body: { keep: 7 } },
 
   'POST /api/items': { body: item, ids: ['category_id', 'supplier_id'] },
   'PUT /api/items/:id': { body: { name: 'Oil' }, ids: ['category_id', 'supplier_id', 'order_pack_id'] },

@@ -17,14 +17,15 @@ export function fsyncPath(path: string) {
 }
 
 /** Opens a database file read-only and answers its integrity and schema version. */
-export function inspectDatabaseFile(path: string): { ok: boolean; problems: string[]; schemaVersion: number } {
+export function inspectDatabaseFile(path: string, check: 'full' | 'quick' = 'full'): { ok: boolean; problems: string[]; schemaVersion: number } {
   let db: Database | null = null
   try {
     db = new Database(path, { readonly: true })
-    const rows = db.query('PRAGMA integrity_check').all() as { integrity_check: string }[]
-    const ok = rows.length === 1 && rows[0].integrity_check === 'ok'
+    const pragma = check === 'full' ? 'integrity_check' : 'quick_check'
+    const rows = (db.query(`PRAGMA ${pragma}`).all() as Record<string, string>[]).map((r) => r[pragma])
+    const ok = rows.length === 1 && rows[0] === 'ok'
     const { user_version } = db.query('PRAGMA user_version').get() as { user_version: number }
-    return { ok, problems: ok ? [] : rows.map((r) => r.integrity_check), schemaVersion: user_version }
+    return { ok, problems: ok ? [] : rows, schemaVersion: user_version }
   } catch (e) {
     return { ok: false, problems: [(e as Error).message], schemaVersion: -1 }
   } finally {
@@ -39,21 +40,24 @@ const snapshotWorkerUrl = () =>
 
 /**
  * VACUUM INTO a file (a consistent snapshot, never a copy of the live file), fsync it, and require
- * integrity_check = ok, all in a worker thread on its own read-only connection.
+ * integrity_check = ok (quick_check with `check: 'quick'`), all in a worker thread on its own read-only
+ * connection; with `gzipTo`, the worker also writes it gzipped there and answers its size and SHA-256.
  */
-export async function snapshotTo(dbPath: string, path: string): Promise<void> {
+export async function snapshotTo(dbPath: string, path: string, o: { check?: 'full' | 'quick'; gzipTo?: string } = {}): Promise<{ bytes: number; sha256: string } | undefined> {
   const worker = new Worker(snapshotWorkerUrl())
   try {
     const result = await new Promise<SnapshotResult>((resolve, reject) => {
       worker.onmessage = (e: MessageEvent<SnapshotResult>) => resolve(e.data)
       worker.onerror = (e) => reject(new Error(e.message))
-      worker.postMessage({ dbPath, out: path } satisfies SnapshotRequest)
+      worker.postMessage({ dbPath, out: path, ...o } satisfies SnapshotRequest)
     })
     if (!result.ok) throw new Error(result.error)
     // A backup holds the same secrets as the database: owner only, whatever the umask.
     chmodSync(path, 0o600)
+    return result.gzip
   } catch (e) {
     rmSync(path, { force: true })
+    if (o.gzipTo) rmSync(o.gzipTo, { force: true })
     throw e
   } finally {
     worker.terminate()

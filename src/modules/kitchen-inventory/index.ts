@@ -2,4 +2,4 @@
 export { createKitchenInventoryService, recordKitchenMovement, type KitchenEntry, type KitchenInventoryService } from './service'
 export { kitchenInventoryRoutes } from './routes'
 export { kitchenLedgerCheck } from './doctor'
-export { setKitchenMinimum } from './repo'
+export { setKitchenMinimum, replayKitchenMovement } from './repo'

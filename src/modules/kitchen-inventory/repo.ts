@@ -250,3 +250,19 @@ export const realMovementTotals = (db: Db) =>
     n: number
     quantity: number
   }[]
+
+/**
+ * Puts back a kitchen row published off-site (`rims restore --from-s3`): the row as it was, its id
+ * included, and its effect on the kitchen balance.
+ */
+export function replayKitchenMovement(db: Db, row: Record<string, unknown>) {
+  const known = new Set((db.query('PRAGMA table_info(kitchen_movements)').all() as { name: string }[]).map((c) => c.name))
+  const keys = Object.keys(row).filter((k) => known.has(k))
+  db.query(`INSERT INTO kitchen_movements (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`).run(...(keys.map((k) => row[k]) as never[]))
+  const quantity = row.quantity as number
+  const delta = row.movement_type === 'OUT' || row.movement_type === 'WASTE' ? -quantity : quantity
+  const itemId = row.item_id as number
+  const at = row.created_at as string
+  if (delta >= 0) addToKitchen(db, itemId, delta, at)
+  else if (takeFromKitchen(db, itemId, -delta, at) !== 1) throw new Error(`Kitchen row ${row.id} cannot be replayed: the kitchen holds less than it takes`)
+}

@@ -1,8 +1,6 @@
 import type { S3Client } from 'bun'
 import { Database } from 'bun:sqlite'
-import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { createGzip, gzipSync } from 'node:zlib'
+import { gzipSync } from 'node:zlib'
 import type { Db } from '../../db/open'
 import {
   LAYOUT_VERSION, ledgerKey, listKeys, listLedgerFiles, listSnapshots, manifestKeyOf, readManifest, siteKey, snapshotKey, snapshotsPrefix, tempKeyOf,
@@ -25,20 +23,25 @@ export function ledgerPosition(db: Database): { ledger_max_id: number; kitchen_m
   return { ledger_max_id: max('stock_movements'), kitchen_max_id: max('kitchen_movements'), schema_version: user_version }
 }
 
-// 8 MiB parts, two in flight: the upload holds ≈ 16 MiB whatever the database's size.
-const PART_SIZE = 8 * 1024 * 1024
+// 5 MiB parts (S3's least), one in flight: Bun's native upload then holds ≈ 30 MiB whatever the file's size.
+const PART_SIZE = 5 * 1024 * 1024
 
 /**
- * Uploads a checked snapshot file gzipped, as a stream (memory stays flat), under a temporary key,
- * copies it to its final key once whole, then writes the manifest beside it. Stale temporary keys
- * of a cut run are removed first. `onUpload` tells a test (and the log) the upload has begun.
+ * Uploads a checked snapshot (the database file `file`, already gzipped to `gz` by the snapshot worker)
+ * under a temporary key, copies it to its final key once whole, then writes the manifest beside it.
+ * Stale temporary keys of a cut run are removed first. `onUpload` tells a test (and the log) the upload has begun.
  */
-export async function publishSnapshot(site: Site, file: string, at: Date, onUpload?: (key: string) => void): Promise<{ key: string; manifest: Manifest }> {
+export async function publishSnapshot(
+  site: Site,
+  snap: { file: string; gz: string; bytes: number; sha256: string },
+  at: Date,
+  onUpload?: (key: string) => void,
+): Promise<{ key: string; manifest: Manifest }> {
   const { client, target } = site
   const snapDir = snapshotsPrefix(target.prefix, site.siteId, site.generation)
   for (const stale of (await listKeys(client, snapDir)).filter((k) => k.includes('.tmp-'))) await client.delete(stale)
 
-  const ro = new Database(file, { readonly: true })
+  const ro = new Database(snap.file, { readonly: true })
   const position = (() => {
     try {
       return ledgerPosition(ro)
@@ -50,21 +53,8 @@ export async function publishSnapshot(site: Site, file: string, at: Date, onUplo
   const key = snapshotKey(target.prefix, site.siteId, site.generation, at)
   const tmp = tempKeyOf(key)
   onUpload?.(tmp)
-  const writer = client.file(tmp).writer({ partSize: PART_SIZE, queueSize: 2, type: 'application/gzip' })
-  const hash = createHash('sha256')
-  let bytes = 0
-  try {
-    // zlib compresses off the main thread; each part is awaited, so reading waits for the network.
-    for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(createGzip({ level: 3 }))) {
-      hash.update(chunk)
-      bytes += chunk.length
-      await writer.write(chunk)
-    }
-    await writer.end()
-  } catch (e) {
-    await Promise.resolve(writer.end(e as Error)).catch(() => {})
-    throw e
-  }
+  // Bun streams the file from disk in parts (multipart above one part): memory stays flat.
+  await client.write(tmp, Bun.file(snap.gz), { partSize: PART_SIZE, queueSize: 1, type: 'application/gzip' })
   await copyObject(target, tmp, key)
   await client.delete(tmp)
   const manifest: Manifest = {
@@ -74,8 +64,8 @@ export async function publishSnapshot(site: Site, file: string, at: Date, onUplo
     generation: site.generation,
     ...position,
     created_at: at.toISOString(),
-    bytes,
-    sha256: hash.digest('hex'),
+    bytes: snap.bytes,
+    sha256: snap.sha256,
   }
   await client.write(manifestKeyOf(key), JSON.stringify(manifest), { type: 'application/json' })
   return { key, manifest }

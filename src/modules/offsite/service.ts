@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock'
 import { badRequest, conflict } from '../../lib/errors'
 import type { Logger } from '../../lib/log'
 import { isValidCron } from '../../lib/cron'
-import { raiseSystemAlert } from '../alerts'
+import { clearCondition, openAlertByKey, raiseSystemAlert } from '../alerts'
 import { snapshotTo } from '../backups'
 import type { SettingsService } from '../settings'
 import { envFields, isConfigured, resolveTarget, settingsView, siteIdOf, siteNameOf, writeSecret, type Env } from './config'
@@ -72,8 +72,8 @@ export interface OffsiteDeps {
   env?: Env
   /** The data dir (the secret and the state live there); by default the database's folder. */
   dataDir?: string
-  /** Makes the checked snapshot file; the backups' VACUUM INTO worker unless a test gives its own. */
-  snapshot?: (dbPath: string, out: string) => Promise<void>
+  /** Makes the checked snapshot and its gzipped copy; the backups' VACUUM INTO worker unless a test gives its own. */
+  snapshot?: typeof snapshotTo
   /** Told when a snapshot upload begins (a test kills the process then). */
   onUpload?: (key: string) => void
 }
@@ -139,9 +139,12 @@ export function createOffsiteService(deps: OffsiteDeps) {
       const work = join(dataDir, 'offsite-tmp')
       mkdirSync(work, { recursive: true, mode: 0o700 })
       const file = join(work, `snapshot-${crypto.randomUUID().slice(0, 8)}.db`)
+      const gz = `${file}.gz`
       try {
-        await snapshot(db.filename, file)
-        const made = await publishSnapshot(site, file, now, (key) => {
+        // quick_check: the copy's indexes were just rebuilt by VACUUM; a restore runs the full check (rims doctor).
+        const packed = await snapshot(db.filename, file, { check: 'quick', gzipTo: gz })
+        if (!packed) throw new Error('the snapshot was not gzipped')
+        const made = await publishSnapshot(site, { file, gz, ...packed }, now, (key) => {
           logger.info('Off-site snapshot upload started', { key })
           deps.onUpload?.(key)
         })
@@ -152,6 +155,7 @@ export function createOffsiteService(deps: OffsiteDeps) {
         result = { kind: 'snapshot', key: made.key }
       } finally {
         rmSync(file, { force: true })
+        rmSync(gz, { force: true })
       }
     } else {
       const made = await publishLedger(db, site, s, now)
@@ -182,6 +186,9 @@ export function createOffsiteService(deps: OffsiteDeps) {
       const result = await publish(s, o.snapshot ?? false)
       Object.assign(s, { last_success_at: clock().toISOString(), last_error: null, last_error_at: null, failures: 0, retry_at: null })
       writeState(dataDir, s)
+      // A good copy clears the overdue alert (a Manager who dismissed it keeps it dismissed).
+      const overdue = openAlertByKey(db, `SYSTEM:${OVERDUE_TITLE}`)
+      if (overdue) db.transaction(() => clearCondition(db, overdue.id, s.last_success_at!)).immediate()
       logger.info('Off-site copy published', { kind: result.kind, key: result.key, generation: s.generation })
       return { ...result, status: status() }
     } catch (e) {

@@ -5,7 +5,7 @@
 export { createStockEvents, type CostsChange, type MovementFact, type OldCosts, type StockChange, type StockChangeMany, type StockEvents, type StockListener, type StockServiceDeps } from './events'
 
 // The main-store ledger.
-export { recordMovement, markVerified, activeItem, signedEffect, isEditable, type LedgerEntry } from './ledger'
+export { recordMovement, markVerified, activeItem, signedEffect, isEditable, replayMovement, type LedgerEntry } from './ledger'
 
 // Items: the service, the rules every new or changed item keeps, and the writes other modules ask for.
 export { createItemService, toItem, type ItemService, type UnitCodes } from './items-service'

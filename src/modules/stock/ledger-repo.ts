@@ -141,3 +141,10 @@ export const ledgerDifferences = (db: Db) =>
 export const realCounts = (db: Db) => db.query('SELECT type, count(*) AS n FROM stock_movements GROUP BY type').all() as { type: MovementType; n: number }[]
 
 export const userExists = (db: Db, id: number) => db.query('SELECT 1 FROM users WHERE id = $id').get({ id }) !== null
+
+/** Inserts a row as it was published (id included), with only the columns this schema has. */
+export function insertRowAsIs(db: Db, row: Record<string, unknown>) {
+  const known = new Set((db.query('PRAGMA table_info(stock_movements)').all() as { name: string }[]).map((c) => c.name))
+  const keys = Object.keys(row).filter((k) => known.has(k))
+  db.query(`INSERT INTO stock_movements (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`).run(...(keys.map((k) => row[k]) as never[]))
+}

@@ -94,3 +94,15 @@ export function recordMovement(db: Db, events: StockEvents, e: LedgerEntry): rep
 export const markVerified = (db: Db, itemIds: readonly number[], at: string) => {
   if (itemIds.length) items.markVerified(db, itemIds, at)
 }
+
+/**
+ * Puts back a main-store row published off-site (`rims restore --from-s3`): the row as it was, its id
+ * included, and its effect on the item's balance. Only columns this schema has are written.
+ */
+export function replayMovement(db: Db, row: Record<string, unknown>) {
+  repo.insertRowAsIs(db, row)
+  const delta = signedEffect(row as { type: MovementType; quantity: number })
+  if (delta !== 0 && items.changeBalance(db, row.item_id as number, delta, row.created_at as string) !== 1) {
+    throw conflict(`Ledger row ${row.id} cannot be replayed: the balance of item ${row.item_id} would leave its limits`)
+  }
+}

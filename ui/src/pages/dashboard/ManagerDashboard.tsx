@@ -11,6 +11,7 @@ import { useSession } from '../../session/store'
 import { CountsToReview } from './CountsToReview'
 import { Cards, Hero, Loading, Pending, QuickActions, RecentActivity, Section, StatCard, StockAlerts } from './parts'
 import { PriceChanges } from './PriceChanges'
+import { OffsiteLine } from './OffsiteLine'
 import { useLoad } from '../../components/useLoad'
 import { MSG } from '../../../../src/contract/messages'
 
@@ -103,6 +104,7 @@ export default function ManagerDashboard() {
   return (
     <div>
       <Hero title={`Welcome back, ${user?.name ?? ''}!`} subtitle="Here is what is happening in your restaurant today." />
+      <OffsiteLine ready={charts} />
       <div className="mb-6">
         <Loading state={stats}>
           {(s) => (

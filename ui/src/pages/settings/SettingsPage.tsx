@@ -12,6 +12,7 @@ import { loadDisplaySettings } from '../../lib/display'
 import { errorText, useLoad } from '../../components/useLoad'
 import { UI } from '../../messages/common'
 import { Backups } from './Backups'
+import { OffsiteCopies } from './OffsiteCopies'
 import { BackupSchedule } from './BackupSchedule'
 import { TimeZonePicker } from './TimeZonePicker'
 import { ConnectDevice } from './ConnectDevice'
@@ -304,6 +305,7 @@ export default function SettingsPage() {
       </form>
 
       <Backups />
+      <OffsiteCopies />
     </section>
   )
 }
