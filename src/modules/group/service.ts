@@ -34,7 +34,7 @@ export function createGroupService(o: { dir: string; bucket: Bucket; clock: Cloc
     for (const key of kept.keys()) if (key.startsWith(`${id}|`)) kept.delete(key)
   }
   /** Each site's currency and zone as its copy holds them, learnt with its first figures. */
-  const siteSettings = new Map<string, { version: string; currency: string; timeZone: string }>()
+  const siteSettings = new Map<string, { currency: string; timeZone: string }>()
 
   async function syncNow() {
     const at = o.clock().toISOString()
@@ -48,8 +48,10 @@ export function createGroupService(o: { dir: string; bucket: Bucket; clock: Cloc
           }
           downloadErrors.delete(site.site_id)
         } catch (e) {
-          downloadErrors.set(site.site_id, (e as Error).message)
-          o.logger.warn('Group: a site copy could not be downloaded', { site_id: site.site_id, error: (e as Error).message })
+          // One line on the site's card; the old copy, if any, stays in use.
+          const reason = (e as Error).message.split('\n')[0]
+          downloadErrors.set(site.site_id, reason)
+          o.logger.warn('Group: a site copy could not be downloaded', { site_id: site.site_id, error: reason })
         }
       }
       copies = cache.cached()
@@ -94,7 +96,7 @@ export function createGroupService(o: { dir: string; bucket: Bucket; clock: Cloc
         return { ...base, error: r.unreadable ? GROUP_MSG.unreadable(r.error) : r.error }
       }
       figures = r.figures
-      siteSettings.set(id, { version, currency: r.currency, timeZone: r.timeZone })
+      siteSettings.set(id, { currency: r.currency, timeZone: r.timeZone })
       if (kept.size >= KEPT_FIGURES) kept.delete(kept.keys().next().value!)
       kept.set(key, figures)
     }
