@@ -94,13 +94,13 @@ if (import.meta.main) {
   writeUiAssetsModule()
   mkdirSync(join(root, 'dist'), { recursive: true })
   const outfile = join(root, 'dist', arm64 ? 'rims-linux-arm64' : 'rims')
-  // The backup worker is a second entrypoint: a worker's file must be inside the executable too.
+  // The backup worker and the group view's figures worker are entrypoints too: a worker's file must be inside the executable.
   // --bytecode: the modules are parsed at build time, not at each start (server CPU to the first answer ≈ 350 → 215 ms).
   // --splitting: each lazily imported module (mail, certificate making, QR codes, CSV) is its own chunk with its own
   // imports; without it the bundle hoists their node: imports (http, https, net, tls, zlib, stream) to the top and
   // every start loads them (RSS after start ≈ −4.5 MB, start CPU ≈ −10 %; docs/performance.md).
   const compile = (out: string, extra: string[]) =>
-    $`${process.execPath} build ${join(root, 'src/main.ts')} ${join(root, 'src/modules/backups/snapshot-worker.ts')} --compile --minify --bytecode --splitting --format=esm --sourcemap=none ${extra} --outfile ${out}`.cwd(root).quiet()
+    $`${process.execPath} build ${join(root, 'src/main.ts')} ${join(root, 'src/modules/backups/snapshot-worker.ts')} ${join(root, 'src/modules/group/figures-worker.ts')} --compile --minify --bytecode --splitting --format=esm --sourcemap=none ${extra} --outfile ${out}`.cwd(root).quiet()
   // First this machine's executable, to record what a start runs (one profile serves every target).
   const profiling = join(root, 'dist', '.rims-profiling')
   await compile(profiling, [])

@@ -7,6 +7,7 @@ import { restoreFromS3 } from './cli/restore-s3'
 import { createManager } from './cli/create-manager'
 import { looseModes, prepareDataDir } from './cli/data-dir'
 import { runDoctor } from './cli/doctor'
+import { groupCommand, groupCreateManager } from './cli/group'
 import { healthCommand } from './cli/health'
 import { serve } from './cli/serve'
 import { startupErrorLine } from './cli/startup-error'
@@ -26,12 +27,16 @@ Usage:
   rims restore FILE [--data DIR]       replace the database with a backup (server stopped)
   rims restore --from-s3 --data DIR [--site ID] [--at TIME]
                                        a new box from the off-site copies (RIMS_S3_* environment)
+  rims group [--port 3100] [--host 0.0.0.0] [--data ./rims-group]  one view over several restaurants, read from
+        their off-site copies (RIMS_S3_ENDPOINT, RIMS_S3_REGION, RIMS_S3_BUCKET, RIMS_S3_PREFIX,
+        RIMS_S3_ACCESS_KEY_ID, RIMS_S3_SECRET_ACCESS_KEY)
+  rims group create-manager --name "Full Name" --email you@example.com [--password-stdin] [--data ./rims-group]
   rims --version | --help
 
 Environment: RIMS_PORT, RIMS_HOST, RIMS_DATA_DIR, RIMS_JWT_SECRET, RIMS_HTTPS_PORT, RIMS_TLS_CERT, RIMS_TLS_KEY, RIMS_PUBLIC_HOST,
 RIMS_S3_ENDPOINT, RIMS_S3_REGION, RIMS_S3_BUCKET, RIMS_S3_PREFIX, RIMS_S3_ACCESS_KEY_ID, RIMS_S3_SECRET_ACCESS_KEY (off-site copies).`
 
-const COMMANDS = ['serve', 'create-manager', 'doctor', 'backup', 'restore', 'health'] as const
+const COMMANDS = ['serve', 'create-manager', 'doctor', 'backup', 'restore', 'health', 'group'] as const
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -75,8 +80,9 @@ async function main(argv: string[]): Promise<number> {
   if (values.version) return console.log(pkg.version), 0
   const command = positionals[0] ?? 'serve'
   if (!(COMMANDS as readonly string[]).includes(command)) fail(`Unknown command: ${command}`)
-  if (positionals.length > (command === 'restore' ? 2 : 1)) fail(`Too many arguments: ${positionals.join(' ')}`)
-  const data = values.data ?? process.env.RIMS_DATA_DIR ?? './rims-data'
+  if (positionals.length > (command === 'restore' || command === 'group' ? 2 : 1)) fail(`Too many arguments: ${positionals.join(' ')}`)
+  // The group view keeps its own folder (its accounts and the sites' copies), never a site's data dir.
+  const data = values.data ?? (command === 'group' ? './rims-group' : (process.env.RIMS_DATA_DIR ?? './rims-data'))
   dataDir = resolve(data)
 
   switch (command) {
@@ -115,6 +121,17 @@ async function main(argv: string[]): Promise<number> {
       const port = Number(values.port || process.env.RIMS_PORT || 3000)
       if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not ${values.port}`)
       return healthCommand({ host: values.host ?? process.env.RIMS_HOST ?? '127.0.0.1', port, httpsPort: Number(values['https-port'] ?? process.env.RIMS_HTTPS_PORT ?? 3443) || 0 })
+    }
+    case 'group': {
+      if (positionals[1] === 'create-manager') {
+        if (!values.name || !values.email) fail('group create-manager needs --name and --email')
+        return groupCreateManager({ data, name: values.name, email: values.email, passwordStdin: values['password-stdin'] })
+      }
+      if (positionals[1] !== undefined) fail(`Unknown group command: ${positionals[1]}`)
+      const port = Number(values.port ?? 3100)
+      if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not ${values.port}`)
+      await groupCommand({ port, host: values.host ?? '0.0.0.0', data })
+      return -1 // keeps running
     }
     case 'doctor': {
       for (const l of looseModes(data)) console.log(`warn ${l.path} is ${l.mode.toString(8).padStart(4, '0')}, readable by other users; set to ${l.wanted.toString(8).padStart(4, '0')}`)

@@ -7,10 +7,13 @@ import { recordAudit } from '../modules/audit'
 import { insertUser, roleIdByName } from '../modules/users'
 import { prepareDataDir } from './data-dir'
 
-/** Makes the first Manager of a fresh install. The password comes from a prompt or from stdin, never from argv. */
-export async function createManager(o: { data: string; name?: string; email?: string; passwordStdin: boolean }): Promise<number> {
+/**
+ * Makes the first Manager of a fresh install. The password comes from a prompt or from stdin, never from argv.
+ * `dbPath`: another database than the data dir's rims.db (the group view's own accounts, `rims group create-manager`).
+ */
+export async function createManager(o: { data: string; name?: string; email?: string; passwordStdin: boolean; dbPath?: string }): Promise<number> {
   const password = o.passwordStdin ? (await Bun.stdin.text()).replace(/\r?\n$/, '') : (prompt('Password for the new Manager (8+ characters):') ?? '')
-  const db = openAndMigrate(prepareDataDir(o.data).dbPath)
+  const db = openAndMigrate(o.dbPath ?? prepareDataDir(o.data).dbPath)
   try {
     const input = v.safeParse(CreateUserBody, { name: o.name, email: o.email, password, role_id: roleIdByName(db, MANAGER) })
     if (!input.success) {

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { ACCESS, canAccess } from '../contract/access'
+import { ACCESS, canAccess, type Access } from '../contract/access'
 import type { User } from '../contract/auth'
 import { MSG } from '../contract/messages'
 import { AppError, forbidden, unauthorized } from '../lib/errors'
@@ -10,13 +10,13 @@ export interface Authenticator {
 }
 
 /**
- * One access check for every route, read from the contract's route table. A route that is not
- * in the table is refused, so a new endpoint cannot ship without deciding who may call it.
+ * One access check for every route, read from the contract's route table (the group view passes its own). A route
+ * that is not in the table is refused, so a new endpoint cannot ship without deciding who may call it.
  */
-export const accessControl = (auth: Authenticator) =>
+export const accessControl = (auth: Authenticator, table: Record<string, Access> = ACCESS) =>
   new Elysia({ name: 'access-control' }).resolve({ as: 'global' }, async ({ request, route }) => {
     const method = request.method === 'HEAD' ? 'GET' : request.method
-    const access = ACCESS[`${method} ${route}`]
+    const access = table[`${method} ${route}`]
     if (access === undefined) throw new AppError(403, MSG.forbidden)
     if (access === 'public') return { user: null as User | null }
     const user = await auth.authenticate(request.headers.get('authorization'))

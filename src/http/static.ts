@@ -30,6 +30,9 @@ const htmlHeaders = {
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>RIMS</title></head>
 <body><h1>RIMS</h1><p>The web interface has not been built. Run <code>npm run build:ui</code>.</p></body></html>`
 
+/** The same UI bundle serves a site and the group view (`rims group`): index.html says which (`<meta name="rims-mode">`). */
+export type UiMode = 'group'
+
 /** Text safe inside a double-quoted attribute: the JSON's quotes and any markup become character references. */
 export const escapeAttr = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -37,7 +40,7 @@ export const escapeAttr = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.cha
  * index.html for one route: with <link rel="modulepreload"> for the route's page chunks (route-preload.json,
  * written by ui/vite.config.ts) and the display settings as data in a <meta> (no inline script for the CSP), so the first screen needs neither a second round of chunks nor a settings fetch.
  */
-function indexPage(assets: UiAssets, display?: () => DisplaySettings) {
+function indexPage(assets: UiAssets, display?: () => DisplaySettings, mode?: UiMode) {
   let parts: Promise<{ html: string; preload: (route: string) => string[]; shell: string | null }> | null = null
   const load = () =>
     (parts ??= (async () => {
@@ -51,7 +54,7 @@ function indexPage(assets: UiAssets, display?: () => DisplaySettings) {
     const route = path.replace(/\/+$/, '') || '/'
     const links = preload(route).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`)
     const settings = display?.()
-    const data = settings ? `<meta name="rims-display" content="${escapeAttr(JSON.stringify(settings))}">` : ''
+    const data = (settings ? `<meta name="rims-display" content="${escapeAttr(JSON.stringify(settings))}">` : '') + (mode ? `<meta name="rims-mode" content="${mode}">` : '')
     let page = html.replace('</head>', `${links.join('')}${data}</head>`)
     // The sign-in screen as static HTML, painted before any script runs (ui/src/lib/shell.ts replaces it).
     if (shell && (route === '/login' || route === '/')) {
@@ -93,8 +96,8 @@ const NAME_SLOT = '@@RIMS_RESTAURANT_NAME@@'
  * Serves the SPA: hashed /assets/* cached for a year, other files revalidated, and every
  * other path without an extension answered with index.html so client routes load on refresh.
  */
-export const staticUi = (assets: UiAssets | null, display?: () => DisplaySettings) => {
-  const page = assets?.has('/index.html') ? indexPage(assets, display) : null
+export const staticUi = (assets: UiAssets | null, display?: () => DisplaySettings, mode?: UiMode) => {
+  const page = assets?.has('/index.html') ? indexPage(assets, display, mode) : null
   // Each text file gzipped once, on its first request (not at start): the entry script is ≈ 240 KB raw, ≈ 78 KB gzipped.
   const gzipped = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
   const gzipOf = (path: string, file: Blob) => {

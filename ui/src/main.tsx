@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { getProfile } from './api/auth'
 import { displayInlined, loadDisplaySettings } from './lib/display'
 import { fetchEarlyFor, opensDashboard } from './lib/earlyFetch'
+import { groupMode, homePath } from './lib/mode'
 import { registerServiceWorker } from './lib/offline/register'
 import { dropShell } from './lib/shell'
 import { AppRoutes, pageFor } from './routes'
@@ -17,11 +18,11 @@ if (!displayInlined) void loadDisplaySettings()
 if (getSession()) getProfile().then((r) => updateUser(r.data), () => {})
 // A page whose data the URL and the role name (the count sheet, the dashboard) asks for it now, beside its chunks.
 const session = getSession()
-if (session) fetchEarlyFor(location.pathname, session.user.role_name)
+if (session && !groupMode) fetchEarlyFor(location.pathname, session.user.role_name)
 // Its code too (the server's modulepreload links have it on the way): the first render waits for it, up to
 // FIRST_PAGE_WAIT_MS, so it shows the page itself rather than a spinner and then, ≥ 300 ms later, the page.
 const FIRST_PAGE_WAIT_MS = 500
-const firstPage = session ? pageFor(opensDashboard(location.pathname) ? '/dashboard' : location.pathname) : undefined
+const firstPage = session ? pageFor(opensDashboard(location.pathname) ? homePath : location.pathname) : undefined
 
 // The static sign-in screen stays only for a signed-out visitor on /login or / (the login page removes it when it
 // mounts); anything else shows #root at once. If the page's script never arrives, the app is shown after all.
@@ -38,4 +39,5 @@ if (firstPage) void Promise.race([firstPage.preload(), new Promise((r) => setTim
 else render()
 
 // The service worker that opens the app without the box: after the page has loaded, never before the first paint.
-registerServiceWorker()
+// The group view has no offline work to keep.
+if (!groupMode) registerServiceWorker()

@@ -9,6 +9,7 @@ import { useDisplaySettings } from './lib/display'
 // Every page through lazyPage: retried by itself, reloaded once after an upgrade, fetched again on Retry.
 import { lazyPage as lazy, type LazyPage } from './lib/lazyPage'
 import { guardedNav } from './lib/leaveGuard'
+import { groupMode, homePath } from './lib/mode'
 import { useSession } from './session/store'
 
 /** Who may open a page: 'public' (signed-in users go to /dashboard), 'any' signed-in role, or these roles. */
@@ -58,10 +59,19 @@ export const ROUTES: PageRoute[] = [
   { path: '/unauthorized', title: 'Unauthorized', access: 'open', page: lazy(() => import('./pages/unauthorized/UnauthorizedPage')) },
 ]
 
+/** The group server's pages (`rims group`, ui/src/lib/mode.ts): its sign-in and the Group page, nothing of a site's. */
+export const GROUP_ROUTES: PageRoute[] = [
+  { path: '/login', title: 'Sign In', access: 'public', page: lazy(() => import('./pages/login/LoginPage')) },
+  { path: '/group', title: 'Group', access: [MANAGER], page: lazy(() => import('./pages/group/GroupPage')) },
+  { path: '/unauthorized', title: 'Unauthorized', access: 'open', page: lazy(() => import('./pages/unauthorized/UnauthorizedPage')) },
+]
+
+const activeRoutes = groupMode ? GROUP_ROUTES : ROUTES
+
 /** The page the route table (in its order, as the Switch picks) shows for `pathname`, if any. */
 export function pageFor(pathname: string): LazyPage | undefined {
   const path = pathname.replace(/\/+$/, '')
-  return ROUTES.find((r) => matchesRoute(r.path, path))?.page
+  return activeRoutes.find((r) => matchesRoute(r.path, path))?.page
 }
 
 const NotFound = lazy(() => import('./pages/not-found/NotFoundPage'))
@@ -74,11 +84,11 @@ function Title({ title }: { title: string }) {
   return null
 }
 
-/** The guard: not signed in → /login; wrong role → /unauthorized; signed in on a public page → /dashboard. */
+/** The guard: not signed in → /login; wrong role → /unauthorized; signed in on a public page → /dashboard (the group's: /group). */
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSession()
   if (access === 'open') return <Suspense fallback={<PageLoading />}>{children}</Suspense>
-  if (access === 'public') return session ? <Redirect to="/dashboard" replace /> : <Suspense fallback={<PageLoading />}>{children}</Suspense>
+  if (access === 'public') return session ? <Redirect to={homePath} replace /> : <Suspense fallback={<PageLoading />}>{children}</Suspense>
   if (!session) return <Redirect to="/login" replace />
   if (access !== 'any' && !access.includes(session.user.role_name)) return <Redirect to="/unauthorized" replace />
   return <AppLayout>{children}</AppLayout>
@@ -92,7 +102,7 @@ export function AppRoutes() {
         <Route path="/">
           <Redirect to="/login" replace />
         </Route>
-        {ROUTES.map(({ path, title, access, page: Page }) => (
+        {activeRoutes.map(({ path, title, access, page: Page }) => (
           <Route key={path} path={path}>
             <Title title={title} />
             <Guard access={access}>

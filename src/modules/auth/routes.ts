@@ -7,7 +7,8 @@ import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import { clientAddress } from '../../http/client-address'
 
-export const authRoutes = (deps: AppDeps) =>
+/** Only the auth service is used: the group view (src/modules/group) serves the same sign-in over its own accounts. */
+export const authRoutes = (deps: Pick<AppDeps, 'auth'>) =>
   new Elysia({ name: 'auth-routes', prefix: '/auth' }).use(signedIn)
     .post('/login', async ({ body, request }) => {
       const { email, password } = parse(LoginBody, body)

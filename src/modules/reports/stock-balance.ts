@@ -2,7 +2,11 @@ import { iterate } from '../../db/rows'
 import { costValueCents, fromCents } from '../../contract/fixed'
 import { col, money, unitCost, sumOf, statusLabel, type ReportDefinition } from './report'
 
-/** Per item over the range: IN, OUT and ADJUSTMENT inside it, and the net change after it (closing = now − later). */
+/**
+ * Per item over the range: IN, OUT and ADJUSTMENT inside it, and the net change after it (closing = now − later).
+ * The range's rows are found through the date index: left to itself SQLite walks (item, date) for every item to save
+ * the GROUP BY's sort, 2.5× the CPU over a year of 300,000 movements (the group view runs this for every site).
+ */
 export const BALANCE_SQL = `WITH moved AS (
     SELECT item_id,
       sum(CASE WHEN movement_date < $to AND type = 'IN' THEN quantity ELSE 0 END) AS in_q,
@@ -11,7 +15,7 @@ export const BALANCE_SQL = `WITH moved AS (
       sum(CASE WHEN movement_date < $to AND type = 'IN' AND source_type IN ('MANUAL', 'OPENING') THEN quantity ELSE 0 END) AS purchased_q,
       sum(CASE WHEN movement_date < $to AND type = 'IN' AND source_type NOT IN ('MANUAL', 'OPENING') THEN quantity ELSE 0 END) AS returned_q,
       sum(CASE WHEN movement_date >= $to THEN (CASE type WHEN 'OUT' THEN -quantity ELSE quantity END) ELSE 0 END) AS later_q
-    FROM stock_movements WHERE movement_date >= $from GROUP BY item_id)
+    FROM stock_movements INDEXED BY stock_movements_date WHERE movement_date >= $from GROUP BY item_id)
   SELECT i.id, i.name, c.name AS category, s.name AS supplier, i.unit, i.cost_e5, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active,
     coalesce(m.in_q, 0) AS in_q, coalesce(m.out_q, 0) AS out_q, coalesce(m.adj_q, 0) AS adj_q,
     coalesce(m.purchased_q, 0) AS purchased_q, coalesce(m.returned_q, 0) AS returned_q, coalesce(m.later_q, 0) AS later_q

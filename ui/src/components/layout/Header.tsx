@@ -5,7 +5,8 @@ import { useDisplaySettings } from '../../lib/display'
 import { logout } from '../../session/logout'
 import { useSession } from '../../session/store'
 import { Brand } from '../Brand'
-import { isActive, isGroup, navFor } from './nav'
+import { groupMode, homePath } from '../../lib/mode'
+import { isActive, isGroup, navFor, type NavEntry } from './nav'
 import { NavDropdown } from './NavDropdown'
 
 const linkClass =
@@ -25,12 +26,13 @@ export function Header() {
   }, [menuOpen])
   if (!session) return null
   const { user } = session
-  const nav = navFor(user.role_name)
+  // The group server has one page: no site's menu, profile or settings there.
+  const nav: NavEntry[] = groupMode ? [{ label: 'Group', href: '/group' }] : navFor(user.role_name)
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link href="/dashboard" className="flex min-h-11 items-center rounded-lg">
+        <Link href={homePath} className="flex min-h-11 items-center rounded-lg">
           <Brand name={restaurant_name} />
         </Link>
 
@@ -47,14 +49,21 @@ export function Header() {
         </nav>
 
         <div className="ml-auto hidden items-center gap-2 md:flex">
-          <Link href="/profile" aria-label={profileName(user.name, user.role_name)} className="flex min-h-11 items-center gap-2 rounded-lg px-2 hover:bg-slate-100 dark:hover:bg-slate-800">
-            <Avatar name={user.name} />{' '}
+          {groupMode ? (
             <span className="text-left leading-tight">
               <span className="block text-sm font-medium">{user.name}</span>{' '}
               <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role_name}</span>
             </span>
-          </Link>
-          {user.role_name === MANAGER && (
+          ) : (
+            <Link href="/profile" aria-label={profileName(user.name, user.role_name)} className="flex min-h-11 items-center gap-2 rounded-lg px-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+              <Avatar name={user.name} />{' '}
+              <span className="text-left leading-tight">
+                <span className="block text-sm font-medium">{user.name}</span>{' '}
+                <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role_name}</span>
+              </span>
+            </Link>
+          )}
+          {user.role_name === MANAGER && !groupMode && (
             // DECISIONS "UI behaviour": Settings is also reached from the user menu.
             <Link href="/manager/settings" aria-current={isActive(path, '/manager/settings') ? 'page' : undefined} className={linkClass}>
               Settings
@@ -107,13 +116,15 @@ export function Header() {
           </ul>
         </nav>
         <div className="mt-3 space-y-1 border-t border-slate-200 pt-3 dark:border-slate-800">
-          <Link href="/profile" aria-label={profileName(user.name, user.role_name)} className="flex min-h-11 items-center gap-3 rounded-lg px-3 hover:bg-slate-100 dark:hover:bg-slate-800">
-            <Avatar name={user.name} />{' '}
-            <span className="leading-tight">
-              <span className="block text-sm font-medium">{user.name}</span>{' '}
-              <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role_name}</span>
-            </span>
-          </Link>
+          {!groupMode && (
+            <Link href="/profile" aria-label={profileName(user.name, user.role_name)} className="flex min-h-11 items-center gap-3 rounded-lg px-3 hover:bg-slate-100 dark:hover:bg-slate-800">
+              <Avatar name={user.name} />{' '}
+              <span className="leading-tight">
+                <span className="block text-sm font-medium">{user.name}</span>{' '}
+                <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role_name}</span>
+              </span>
+            </Link>
+          )}
           <button type="button" onClick={logout} className={`${linkClass} w-full`}>
             Logout
           </button>

@@ -11,6 +11,7 @@ import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { PasswordField, TextField } from '../../components/Field'
 import { useDisplaySettings } from '../../lib/display'
+import { groupMode, homePath } from '../../lib/mode'
 import { dropShell, shellValues, whenShellIdle } from '../../lib/shell'
 import { check } from '../../lib/validation'
 import { AUTH } from '../../messages/auth'
@@ -58,7 +59,7 @@ export default function LoginPage() {
     try {
       const { data } = await login(input.value.email, input.value.password)
       setSession({ token: data.token, user: data.user })
-      navigate('/dashboard', { replace: true })
+      navigate(homePath, { replace: true })
     } catch (err) {
       // SPEC §8: the server's message inline, or 'Network error occurred'.
       setError(messageOr(err, MSG.networkError))
@@ -82,9 +83,12 @@ export default function LoginPage() {
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? AUTH.signingIn : AUTH.signIn}
             </Button>
-            <AuthLink href="/forgot-password" className="">
-              {AUTH.forgotLink}
-            </AuthLink>
+            {/* The group server sends no mail: its Managers are made with `rims group create-manager`. */}
+            {!groupMode && (
+              <AuthLink href="/forgot-password" className="">
+                {AUTH.forgotLink}
+              </AuthLink>
+            )}
           </form>
         </div>
       </section>
