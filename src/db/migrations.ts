@@ -19,6 +19,7 @@ import m0018 from '../../migrations/0018_purchasing_price_basis.sql' with { type
 import m0019 from '../../migrations/0019_sales_till.sql' with { type: 'text' }
 import m0020 from '../../migrations/0020_count_found_lines.sql' with { type: 'text' }
 import m0021 from '../../migrations/0021_count_entries.sql' with { type: 'text' }
+import m0022 from '../../migrations/0022_bar.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0019_sales_till', sql: m0019 },
   { name: '0020_count_found_lines', sql: m0020 },
   { name: '0021_count_entries', sql: m0021 },
+  { name: '0022_bar', sql: m0022 },
 ]
