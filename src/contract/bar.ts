@@ -56,6 +56,18 @@ export interface BottleFacts {
   given: 'full_g' | 'density_g_ml'
 }
 
+/** Stored columns → the facts to convert with; null when the item has none. */
+export const bottleOfColumns = (r: { bottle_ml: number | null; tare_g: number | null; full_g: number | null; bottle_density: number | null }): StoredBottle | null =>
+  r.bottle_ml === null || r.tare_g === null ? null : { bottle_ml: r.bottle_ml, tare_g: r.tare_g, full_g: r.full_g, density: r.bottle_density }
+
+/** The facts as shown → the given pair as stored (the client converts with them exactly as the server does). */
+export const storedFromFacts = (f: BottleFacts): StoredBottle => ({
+  bottle_ml: Math.round(f.bottle_ml * 100),
+  tare_g: Math.round(f.tare_g * 100),
+  full_g: f.given === 'full_g' ? Math.round(f.full_g * 100) : null,
+  density: f.given === 'density_g_ml' ? Math.round(f.density_g_ml * DENSITY_SCALE) : null,
+})
+
 const roundTo = (a: Exact, scale: number) => Number((2n * a.n * BigInt(scale) + a.d) / (2n * a.d)) / scale
 
 /** The liquid's grams when full: full − tare, exactly. */

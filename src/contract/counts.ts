@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
 import { amount, id, optionalText, paging, safeName } from './fields'
 import { MAX_PACKS, type Pack } from './packs'
-import { openFields, type OpenBottles } from './bar'
+import { openFields, type BottleFacts, type OpenBottles } from './bar'
 
 // Stocktake (issue 17): storage areas in shelf order and count sessions. Quantities and values are
 // decimals on the wire (hundredths inside).
@@ -86,6 +86,8 @@ export interface CountLine {
   entries: CountEntry[]
   /** Issue 35: the open bottles of the entry that makes the figure (weights, tenths, their ml); null without. */
   open: OpenBottles | null
+  /** The item's bottle facts (issue 35): the sheet converts weights live with them; null when it has none. */
+  bottle: BottleFacts | null
   expected?: number
   variance?: number | null
   variance_value?: number | null

@@ -139,6 +139,11 @@ export interface LineRow {
   cost_e5: number
   /** The item's counted total over all its lines of the session (null: none counted). */
   item_counted: number | null
+  /** Its bottle facts (issue 35), as stored. */
+  bottle_ml: number | null
+  tare_g: number | null
+  full_g: number | null
+  bottle_density: number | null
 }
 
 /** Every line of a session in area order, then shelf order (found items after the list, in the order found). */
@@ -149,7 +154,7 @@ export const countLines = (db: Db, id: number) =>
          SELECT item_id, counted FROM stock_count_lines WHERE count_id = $id
          UNION ALL SELECT item_id, item_quantity FROM stock_count_found WHERE count_id = $id AND resolution = 'MAPPED') GROUP BY item_id)
        SELECT l.area_id, l.item_id, i.name AS item_name, i.unit, l.position, l.found, l.counted, l.counted_by, u.name AS counted_by_name, l.counted_at,
-         ci.expected, i.cost_e5, t.item_counted
+         ci.expected, i.cost_e5, t.item_counted, i.bottle_ml, i.tare_g, i.full_g, i.bottle_density
        FROM stock_count_lines l
        JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id
        JOIN items i ON i.id = l.item_id

@@ -25,7 +25,7 @@ import {
   type UncountedChoice,
 } from '../../contract/counts'
 import { packedToHundredths } from '../../contract/packs'
-import { openQuantity, type OpenBottles } from '../../contract/bar'
+import { bottleFacts, bottleOfColumns, openQuantity, type OpenBottles } from '../../contract/bar'
 import { costValueCents, fromCents, fromCost, toCents } from '../../contract/fixed'
 import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
@@ -82,8 +82,7 @@ function openPart(db: StockServiceDeps['db'], itemId: number, weightsG: readonly
   const item = repo.bottleOfItem(db, itemId)
   if (!item) throw notFound('Item')
   const weights = (weightsG ?? []).map(toCents)
-  const bottle = item.bottle_ml === null || item.tare_g === null ? null : { bottle_ml: item.bottle_ml, tare_g: item.tare_g, full_g: item.full_g, density: item.bottle_density }
-  const r = openQuantity({ name: item.name, unit: item.unit, bottle }, weights, tenths ?? [])
+  const r = openQuantity({ name: item.name, unit: item.unit, bottle: bottleOfColumns(item) }, weights, tenths ?? [])
   if (!r.ok) throw refuse(r.message)
   const ml = Number((2n * r.ml.n * 100n + r.ml.d) / (2n * r.ml.d))
   return { hundredths: r.hundredths, open: { weights: JSON.stringify(weights), tenths: JSON.stringify(tenths ?? []), ml } }
@@ -140,6 +139,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
       resolved_at: extras.state?.resolved_at ?? null,
       entries: extras.entries,
       open: extras.entries.findLast((e) => e.current)?.open ?? null,
+      bottle: bottleOfColumns(l) ? bottleFacts(bottleOfColumns(l)!) : null,
     }
     if (expected) {
       const variance = l.item_counted === null ? null : l.item_counted - l.expected

@@ -12,7 +12,7 @@ import { packOfItem, packsOf, replacePacks } from './packs-repo'
 import type { Pack } from '../../contract/packs'
 import { itemRefusals } from './item-rules'
 import { parseSize, UNIT_MSG } from '../../contract/units'
-import { bottleFacts, bottleRefusal, BAR_MSG, DENSITY_SCALE } from '../../contract/bar'
+import { bottleFacts, bottleOfColumns, bottleRefusal, BAR_MSG, DENSITY_SCALE } from '../../contract/bar'
 
 /** A size ("750ml") is refused as a new unit (issue 32): an item stored with one keeps it until it is changed. */
 const refuseSizeAsUnit = (unit: string | undefined, old?: string) => {
@@ -59,7 +59,7 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string, pack
     par_level: r.par_level === null ? null : fromCents(r.par_level),
     order_pack_id: r.order_pack_id,
     supplier_code: r.supplier_code,
-    bottle: storedBottle(r) ? bottleFacts(storedBottle(r)!) : null,
+    bottle: bottleOfColumns(r) ? bottleFacts(bottleOfColumns(r)!) : null,
   }
   if (withValue) item.total_value = fromCents(costValueCents(r.cost_e5, r.current_quantity))
   if (today && r.expiry_date) item.days_until_expiry = daysBetween(today, r.expiry_date)
@@ -72,10 +72,6 @@ const costingFields = (input: Partial<ItemCostingFields>, old: Pick<repo.ItemRow
   each_weight: input.each_weight !== undefined ? (input.each_weight === null ? null : toCents(input.each_weight)) : (old?.each_weight ?? null),
   yield_pct: input.yield_pct !== undefined ? toCents(input.yield_pct) : (old?.yield_pct ?? 10000),
 })
-
-/** The row's bottle facts, or null when it has none. */
-export const storedBottle = (r: repo.BottleColumns) =>
-  r.bottle_ml === null || r.tare_g === null ? null : { bottle_ml: r.bottle_ml, tare_g: r.tare_g, full_g: r.full_g, density: r.bottle_density }
 
 type BottleInput = Pick<UpdateItemInput, 'bottle_ml' | 'tare_g' | 'full_g' | 'density_g_ml'>
 
@@ -240,8 +236,8 @@ export function createItemService({ db, clock, settings, stockEvents }: StockSer
         const bottle = bottleColumns(input, old, input.unit ?? old.unit)
         if (bottle) repo.setBottle(db, id, bottle)
         // A new unit must still hold the bottle facts the item keeps (a mass unit cannot).
-        else if (input.unit !== undefined && storedBottle(old)) {
-          const refusal = bottleRefusal(storedBottle(old)!, input.unit)
+        else if (input.unit !== undefined && bottleOfColumns(old)) {
+          const refusal = bottleRefusal(bottleOfColumns(old)!, input.unit)
           if (refusal) throw badRequest(refusal)
         }
         // A new cost price may take a dish over its food cost target (issue 22).

@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures'
+import { apiAs, expectAccessible, signInAs } from './helpers'
+
+// Issue 35 on a phone (375 px): a Storekeeper counts a bottle item by weight — one full case and three open
+// bottles weighed on the numeric keypad — submits, and the Manager's review shows the open volume.
+
+test.describe.configure({ timeout: 120_000 })
+const LOAD = { timeout: 30_000 }
+
+test('three open bottles by weight and one full case, submitted; the review shows the volume', async ({ page, request }) => {
+  const tag = `Bar ${Date.now()}`
+  const { send } = await apiAs(request)
+  const category = (await send('get', '/categories?limit=1'))[0]
+  const supplier = (await send('get', '/suppliers?limit=1'))[0]
+  const gin = await send('post', '/items', {
+    name: `${tag} gin`, category_id: category.id, supplier_id: supplier.id, unit: 'L', cost_price: 300, current_quantity: 10,
+    packs: [{ name: 'bottle', size: 0.7 }, { name: 'case', size: 8.4 }], bottle_ml: 700, tare_g: 500, density_g_ml: 0.95,
+  })
+  const area = await send('post', '/storage-areas', { name: `${tag} back bar` })
+  await send('put', `/storage-areas/${area.id}/items`, { item_ids: [gin.id] })
+  const count = await send('post', '/stock-counts', { area_ids: [area.id], blind: false })
+
+  await signInAs(page, 'Storekeeper', `/counts/${count.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: `Count #${count.id}` })).toBeVisible(LOAD)
+  await page.getByLabel('case (8.4 L)').fill('1')
+  const first = page.getByLabel('Open bottle 1 (g)')
+  await expect(first).toHaveAttribute('inputmode', 'decimal')
+  await first.fill('832.5')
+  await page.getByRole('button', { name: 'Add open bottle' }).click()
+  await page.getByLabel('Open bottle 2 (g)').fill('612')
+  await page.getByRole('button', { name: 'Add open bottle' }).click()
+  await page.getByLabel('Open bottle 3 (g)').fill('845')
+  // 350 + 117.89… + 363.16… ml, rounded once: 831.05 ml; 8.4 L + 0.83 L.
+  await expect(page.getByTestId(`open-total-${gin.id}`)).toHaveText('12 full + 831.05 ml open')
+  await expect(page.getByTestId(`state-${gin.id}`)).toHaveText('Saved')
+  // A weight over the full bottle is refused where it is typed, naming both limits.
+  await page.getByLabel('Open bottle 3 (g)').fill('1200')
+  await expect(page.getByTestId(`line-${gin.id}`)).toContainText('empty 500 g, full 1165 g')
+  await page.getByLabel('Open bottle 3 (g)').fill('845')
+  await expect(page.getByTestId(`state-${gin.id}`)).toHaveText('Saved')
+  const sheet = await send('get', `/stock-counts/${count.id}`)
+  expect(sheet.lines[0]).toMatchObject({ counted: 9.23, open: { weights_g: [832.5, 612, 845], tenths: [], ml: 831.05 } })
+  await expectAccessible(page)
+
+  await page.getByRole('button', { name: 'Submit count' }).click()
+  await page.getByRole('dialog', { name: 'Submit the count' }).getByRole('button', { name: 'Submit count' }).click()
+  await expect(page.getByText('SUBMITTED', { exact: true })).toBeVisible()
+
+  await signInAs(page, 'Manager', `/counts/${count.id}/review`)
+  await expect(page.getByRole('heading', { name: `Review count #${count.id}` })).toBeVisible(LOAD)
+  await expect(page.getByTestId(`review-open-${gin.id}`)).toHaveText('incl. 831.05 ml open')
+  await expect(page.getByTestId(`review-${gin.id}`)).toContainText('1 case + 1 bottle + 0.13 L')
+})
