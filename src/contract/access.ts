@@ -11,6 +11,7 @@ import { purchasingAccess } from './purchasing'
 import { reportsAccess } from './reports'
 import { stockAccess } from './stock'
 import { importsAccess } from './imports'
+import { barAccess } from './bar'
 
 // Feature contracts: import Access and the role groups from './access-types', not from this file (import cycle).
 export { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, STORE_STAFF, canAccess, type Access } from './access-types'
@@ -74,4 +75,5 @@ export const ACCESS: Record<string, Access> = {
   ...purchasingAccess,
   ...importsAccess,
   ...recipesAccess,
+  ...barAccess,
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { add, cmp, div, exact, hundredths, mul, sub, ZERO, type Exact } from './exact'
 import { MAX_AMOUNT } from './fields'
+import { MANAGER_ONLY, type Access } from './access-types'
 import { unitDef } from './units'
 
 // The bar (issue 35): bottle facts on an item, open bottles counted by weight or by tenths, pours.
@@ -220,3 +221,101 @@ export interface OpenBottles {
   /** Their volume, ml to the hundredth. */
   ml: number
 }
+
+// ---------- Pours (recipes of drinks) ----------
+
+/** The drink categories with a target pour cost in settings; a MENU recipe in one of them is a drink. */
+export const POUR_CATEGORIES = ['spirits', 'wine', 'beer', 'cocktails'] as const
+export type PourCategory = (typeof POUR_CATEGORIES)[number]
+
+/** What costing needs of the settings for drinks: ml per oz and per dash, the tax in prices, the targets (hundredths). */
+export interface BarSettings {
+  oz_ml: Exact
+  dash_ml: Exact
+  /** Hundredths of a percent. */
+  sales_tax: number
+  /** Hundredths of a percent, by category. */
+  targets: Record<PourCategory, number>
+}
+
+const pctHundredths = (n: number) => Math.round(n * 100)
+
+export function barSettings(s: { pour_oz: 'US' | 'IMPERIAL'; dash_ml: number; sales_tax_pct: number } & Record<`pour_target_${PourCategory}_pct`, number>): BarSettings {
+  return {
+    oz_ml: s.pour_oz === 'IMPERIAL' ? exact(2841, 100) : exact(2957, 100),
+    dash_ml: exact(pctHundredths(s.dash_ml), 100),
+    sales_tax: pctHundredths(s.sales_tax_pct),
+    targets: Object.fromEntries(POUR_CATEGORIES.map((c) => [c, pctHundredths(s[`pour_target_${c}_pct`])])) as Record<PourCategory, number>,
+  }
+}
+
+/** A recipe's category as a drink category (any case, "Cocktail" too), or null for a dish. */
+export function pourCategory(category: string | null): PourCategory | null {
+  const c = category?.trim().toLowerCase() ?? ''
+  return POUR_CATEGORIES.find((p) => c === p || c + 's' === p) ?? null
+}
+
+const POUR_UNITS: Record<string, 'oz' | 'dash'> = { oz: 'oz', 'fl oz': 'oz', 'fl. oz': 'oz', ounce: 'oz', ounces: 'oz', dash: 'dash', dashes: 'dash' }
+
+/** The ml in one of a pour unit (oz, dash), or null for any other unit (ml and cl are in the units table). */
+export function pourMl(unit: string, bar: Pick<BarSettings, 'oz_ml' | 'dash_ml'>): Exact | null {
+  const u = POUR_UNITS[unit.trim().toLowerCase()]
+  return u === 'oz' ? bar.oz_ml : u === 'dash' ? bar.dash_ml : null
+}
+
+// ---------- Pour cost report ----------
+
+/** One drink of GET /reports/pour-cost: its price (with tax, as on the menu), cost per drink, pour cost % and target, drinks sold in the range. */
+export interface PourCostRow {
+  recipe_id: number
+  name: string
+  category: PourCategory
+  price: number | null
+  /** Null when not every line can be costed. */
+  cost: number | null
+  pour_cost_pct: number | null
+  target_pct: number
+  over_target: boolean
+  sold: number
+}
+
+/** A category's drinks together, weighted by what was sold: Σ cost × sold ÷ Σ price without tax × sold. */
+export interface PourCostCategory {
+  category: PourCategory
+  target_pct: number
+  drinks: number
+  sold: number
+  /** Σ price without tax × sold. */
+  sales: number
+  /** Σ cost × sold. */
+  cost: number
+  pour_cost_pct: number | null
+}
+
+export interface PourCostReport {
+  start_date: string
+  end_date: string
+  /** Drinks above their target first (the furthest above first), then by pour cost, highest first. */
+  rows: PourCostRow[]
+  categories: PourCostCategory[]
+}
+
+/**
+ * One bottle item's line of the bar variance (issue 35), between two approved counts: what the drinks sold should
+ * have used against what went (opening + received − closing; transfers between store and kitchen cancel out).
+ */
+export interface BarVarianceRow {
+  item_id: number
+  item_name: string
+  theoretical_ml: number
+  actual_ml: number
+  /** actual − theoretical: above 0 is liquor gone that no sale explains. */
+  variance_ml: number
+  /** At the closing count's cost. */
+  variance_value: number
+}
+
+export const barAccess = {
+  'GET /api/reports/pour-cost': MANAGER_ONLY,
+  'GET /api/reports/download/pour-cost': MANAGER_ONLY,
+} as const satisfies Record<string, Access>
