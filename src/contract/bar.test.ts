@@ -1,6 +1,8 @@
 import { expect, test } from 'bun:test'
-import { bottleFacts, bottleRefusal, BAR_MSG, formatMl, openMl, openQuantity } from './bar'
-import { round } from './exact'
+import { barSettings, bottleFacts, bottleRefusal, BAR_MSG, formatMl, openMl, openQuantity, pourCategory, pourMl } from './bar'
+import { exact, round } from './exact'
+import { SETTING_DEFAULTS } from './settings'
+import { toStockUnit } from './units'
 
 // Issue 35: exact conversions with known figures. Stored: hundredths of a ml and a g, density in thousandths.
 const byDensity = { bottle_ml: 70000, tare_g: 50000, full_g: null, density: 950 }
@@ -48,4 +50,18 @@ test('bottle facts are refused when they cannot be a drink, or for an item kept 
   expect(bottleRefusal(byFull, 'kg')).toBe(BAR_MSG.massUnit('kg'))
   expect(formatMl(1470)).toBe('1.47 L')
   expect(formatMl(350)).toBe('350 ml')
+})
+
+test('a bottle item kept in bottles is poured in ml and oz through its bottle size; pour units read the settings', () => {
+  const jameson = { name: 'Jameson', unit: 'bottles', density: null, each_weight: null, bottle_ml: 75000 }
+  const ml = toStockUnit('ml', jameson)
+  expect(ml.ok && ml.factor).toEqual(exact(1, 750))
+  expect(toStockUnit('ml', { ...jameson, bottle_ml: null }).ok).toBe(false)
+  const us = barSettings({ ...SETTING_DEFAULTS })
+  const imperial = barSettings({ ...SETTING_DEFAULTS, pour_oz: 'IMPERIAL', dash_ml: 0.8 })
+  expect(pourMl('oz', us)).toEqual(exact(2957, 100))
+  expect(pourMl('Fl Oz', imperial)).toEqual(exact(2841, 100))
+  expect(pourMl('dashes', imperial)).toEqual(exact(4, 5))
+  expect(pourMl('ml', us)).toBeNull()
+  expect([pourCategory('Cocktail'), pourCategory(' WINE '), pourCategory('Grill'), pourCategory(null)]).toEqual(['cocktails', 'wine', null, null])
 })

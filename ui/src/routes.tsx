@@ -46,6 +46,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/purchasing/orders/:id', title: 'Purchase Order', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/OrderPage')) },
   { path: '/purchasing/orders/:id/receive', title: 'Receive Delivery', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/purchasing/ReceivePage')) },
   { path: '/manager/reports', title: 'Reports', access: [MANAGER], page: lazy(() => import('./pages/reports/ReportsPage')) },
+  { path: '/manager/reports/pour-cost', title: 'Pour cost', access: [MANAGER], page: lazy(() => import('./pages/reports/PourCostPage')) },
   { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: lazy(() => import('./pages/alerts/AlertsPage')) },
   { path: '/manager/team', title: 'Team', access: [MANAGER], page: lazy(() => import('./pages/team/TeamPage')) },
   { path: '/manager/settings', title: 'Settings', access: [MANAGER], page: lazy(() => import('./pages/settings/SettingsPage')) },
