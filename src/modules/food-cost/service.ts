@@ -6,7 +6,7 @@ import { RECIPE_MSG, type AvtReport, type AvtRow, type FoodCostReport, type NotC
 import type { ServiceDeps } from '../../db/service-deps'
 import { badRequest } from '../../lib/errors'
 import { costRecipes, findRecipe } from '../recipes'
-import { salesLinesIn, zonedInstant } from '../sales'
+import { salesLinesIn, soldIn, zonedInstant } from '../sales'
 import * as repo from './repo'
 import { barSettings } from '../../contract/bar'
 
@@ -198,9 +198,7 @@ export function createFoodCostService({ db, settings, clock }: ServiceDeps) {
         const s = settings.get()
         const end = q.end_date ?? localDate(clock(), zone())
         const start = q.start_date ?? addDays(end, -29)
-        const sales = salesLinesIn(db, { fromAt: startOfLocalDay(start, zone()).toISOString(), toAt: startOfLocalDay(addDays(end, 1), zone()).toISOString(), dayFrom: start, dayTo: end })
-        const sold = new Map<number, number>()
-        for (const l of sales) if (l.status === 'MAPPED' && l.recipe_id !== null) sold.set(l.recipe_id, (sold.get(l.recipe_id) ?? 0) + l.quantity)
+        const sold = soldIn(db, { fromAt: startOfLocalDay(start, zone()).toISOString(), toAt: startOfLocalDay(addDays(end, 1), zone()).toISOString(), dayFrom: start, dayTo: end })
         const drinks = repo.menuRecipesWithCategory(db).filter((r) => pourCategory(r.category) !== null)
         const bar = barSettings(s)
         const costing = costRecipes(db, drinks.map((d) => d.id), s.target_food_cost_pct, bar)

@@ -47,6 +47,8 @@ export function BottleWeights({ line, base, value, disabled, onChange, onLeave }
               hint=""
               onChange={(v) => setWeight(i, v)}
               onBlur={onLeave}
+              onKeyDown={(e) => e.key === 'Enter' && onLeave()}
+              enterKeyHint="done"
             />
             {hasBluetoothScale() && (
               <button type="button" className="mt-1 min-h-9 text-xs text-brand-700 underline" onClick={() => void fromScale(i)} disabled={disabled}>
