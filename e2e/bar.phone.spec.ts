@@ -51,3 +51,24 @@ test('three open bottles by weight and one full case, submitted; the review show
   await expect(page.getByTestId(`review-open-${gin.id}`)).toHaveText('incl. 831.05 ml open')
   await expect(page.getByTestId(`review-${gin.id}`)).toContainText('1 case + 1 bottle + 0.13 L')
 })
+
+test('a Storekeeper weighs a bottle on the item form: size, empty and full weight become its bottle facts', async ({ page, request }) => {
+  const tag = `Bottle ${Date.now()}`
+  const { send } = await apiAs(request)
+  const category = (await send('get', '/categories?limit=1'))[0]
+  const supplier = (await send('get', '/suppliers?limit=1'))[0]
+  const rum = await send('post', '/items', { name: `${tag} rum`, category_id: category.id, supplier_id: supplier.id, unit: 'bottles', cost_price: 240 })
+  await signInAs(page, 'Storekeeper', '/stock')
+  await page.getByLabel('Search items').fill(rum.name)
+  const row = page.locator('tbody tr, ul > li').filter({ hasText: rum.name })
+  await row.getByRole('button', { name: 'Edit' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit Item' })
+  await edit.getByText('Bottle (bar): count open bottles by weight').click()
+  await edit.getByRole('button', { name: '700 ml' }).click()
+  await expect(edit.getByLabel('Bottle size (ml)')).toHaveValue('700')
+  await edit.getByLabel('Empty bottle weight (g)').fill('500')
+  await edit.getByLabel('Full bottle weight (g)').fill('1165')
+  await edit.getByRole('button', { name: 'Update Item' }).click()
+  await expect(edit).toHaveCount(0, LOAD)
+  expect((await send('get', `/items/${rum.id}`)).bottle).toEqual({ bottle_ml: 700, tare_g: 500, full_g: 1165, density_g_ml: 0.95, given: 'full_g' })
+})

@@ -362,7 +362,7 @@ export const lineEntries = (db: Db, id: number, areaId: number, itemId: number, 
 
 export const insertEntry = (
   db: Db,
-  o: {
+  { open, ...o }: {
     entryId: string
     id: number
     areaId: number
@@ -383,9 +383,7 @@ export const insertEntry = (
       `INSERT INTO stock_count_entries (id, count_id, area_id, item_id, user_id, source, device_id, packs, loose, counted, counted_at, stored_at, open_weights, open_tenths, open_ml)
        VALUES ($entryId, $id, $areaId, $itemId, $userId, $source, $deviceId, $packs, $loose, $counted, $countedAt, $at, $openWeights, $openTenths, $openMl)`,
     )
-    .run({ ...withoutOpen(o), openWeights: o.open?.weights ?? null, openTenths: o.open?.tenths ?? null, openMl: o.open?.ml ?? null })
-
-const withoutOpen = <T extends { open?: unknown }>({ open: _, ...rest }: T) => rest
+    .run({ ...o, openWeights: open?.weights ?? null, openTenths: open?.tenths ?? null, openMl: open?.ml ?? null })
 
 /** What counting by weight needs of an item (issue 35): its unit and bottle facts (hundredths; density thousandths). */
 export const bottleOfItem = (db: Db, itemId: number) =>
