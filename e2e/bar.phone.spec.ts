@@ -72,3 +72,23 @@ test('a Storekeeper weighs a bottle on the item form: size, empty and full weigh
   await expect(edit).toHaveCount(0, LOAD)
   expect((await send('get', `/items/${rum.id}`)).bottle).toEqual({ bottle_ml: 700, tare_g: 500, full_g: 1165, density_g_ml: 0.95, given: 'full_g' })
 })
+
+test('the Manager reads the pour cost report at 375 px: a drink above its target, its category, the CSV button', async ({ page, request }) => {
+  const tag = `Pour ${Date.now()}`
+  const { send } = await apiAs(request)
+  const category = (await send('get', '/categories?limit=1'))[0]
+  const supplier = (await send('get', '/suppliers?limit=1'))[0]
+  const gin = await send('post', '/items', { name: `${tag} gin`, category_id: category.id, supplier_id: supplier.id, unit: 'L', cost_price: 400 })
+  await send('post', '/recipes', { name: `${tag} martini`, kind: 'MENU', category: 'Cocktails', menu_price: 60, lines: [{ item_id: gin.id, quantity: 2, unit: 'oz' }] })
+  await signInAs(page, 'Manager', '/manager/reports')
+  await page.getByRole('link', { name: "Pour cost of the bar's drinks" }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pour cost' })).toBeVisible(LOAD)
+  // 2 oz = 59.14 ml × 0.40 = 23.656 → 23.66; ÷ 60 = 39.43% against the cocktails' 20%.
+  const row = page.locator('tbody tr, ul > li').filter({ hasText: `${tag} martini` })
+  await expect(row.first()).toContainText('39.43%')
+  await expect(row.first()).toContainText('Above target')
+  await expect(page.getByRole('list', { name: 'By category' })).toContainText('cocktails')
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true)
+  await expectAccessible(page)
+})
