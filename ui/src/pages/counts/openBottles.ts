@@ -48,6 +48,7 @@ export function parseOpen(o: OpenDraft, line: { item_name: string; unit: string;
  * the unit, then the open bottles' volume.
  */
 export function fullAndOpen(fullHundredths: number, ml: number, line: { unit: string; bottle: BottleFacts }): string {
+  if (fullHundredths === 0) return `${formatMl(ml)} open`
   const per = mlPerUnit(line.unit, Math.round(line.bottle.bottle_ml * 100))
   const bottles = per && div(ofHundredths(fullHundredths), div(exact(Math.round(line.bottle.bottle_ml * 100), 100), per))
   const full = bottles && bottles.d === 1n ? String(bottles.n) : `${fullHundredths / 100} ${line.unit}`
