@@ -78,7 +78,7 @@ test('no page scrolls sideways at 375 px, for any role', async ({ page, request 
 
   const store = ['/stock', '/stock?tab=categories', '/stock?tab=suppliers', '/stock?tab=alerts', '/stock/import', '/counts', '/counts/areas', `/counts/${count.id}`, `/counts/${count.id}/print`, '/movements', '/purchasing', `/purchasing/orders/${order.id}`, `/purchasing/orders/${sent.id}`, `/purchasing/orders/${sent.id}/receive`, '/purchasing/invoices/new', `/purchasing/invoices/new?order=${sent.id}`, '/scan', '/labels']
   const byRole: Record<DemoRole, string[]> = {
-    Manager: ['/dashboard', '/profile', ...store, `/counts/${count.id}/review`, '/requests', '/recipes', '/recipes?tab=menu', '/recipes?tab=sales', '/recipes?tab=period', '/recipes/new', `/recipes/${recipe.id}`, '/kitchen-inventory', '/manager/reports', '/manager/alerts', '/manager/team', '/manager/settings', '/manager/invoices', '/unauthorized'],
+    Manager: ['/dashboard', '/profile', ...store, `/counts/${count.id}/review`, '/requests', '/recipes', '/recipes?tab=menu', '/recipes?tab=sales', '/recipes?tab=period', '/recipes/new', `/recipes/${recipe.id}`, '/kitchen-inventory', '/manager/reports', '/manager/reports/pour-cost', '/manager/alerts', '/manager/team', '/manager/settings', '/manager/invoices', '/unauthorized'],
     Storekeeper: ['/dashboard', '/profile', ...store, '/requests', '/recipes', `/recipes/${recipe.id}`],
     Chef: ['/dashboard', '/profile', '/requests', '/recipes', '/recipes/new', `/recipes/${recipe.id}`, '/kitchen-inventory'],
   }

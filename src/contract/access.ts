@@ -13,6 +13,7 @@ import { reportsAccess } from './reports'
 import { stockAccess } from './stock'
 import { importsAccess } from './imports'
 import { invoicesAccess } from './invoices'
+import { barAccess } from './bar'
 
 // Feature contracts: import Access and the role groups from './access-types', not from this file (import cycle).
 export { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, STORE_STAFF, canAccess, type Access } from './access-types'
@@ -78,4 +79,5 @@ export const ACCESS: Record<string, Access> = {
   ...invoicesAccess,
   ...importsAccess,
   ...recipesAccess,
+  ...barAccess,
 }

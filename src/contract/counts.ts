@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { ALL_STAFF, MANAGER_ONLY, STORE_STAFF, type Access } from './access-types'
 import { amount, id, optionalText, paging, safeName } from './fields'
 import { MAX_PACKS, type Pack } from './packs'
+import { openFields, type BottleFacts, type OpenBottles } from './bar'
 
 // Stocktake (issue 17): storage areas in shelf order and count sessions. Quantities and values are
 // decimals on the wire (hundredths inside).
@@ -83,6 +84,10 @@ export interface CountLine {
   resolved_at: string | null
   /** Every entry of the line, oldest first; `current` marks each counter's latest since the last recount. */
   entries: CountEntry[]
+  /** Issue 35: the open bottles of the entry that makes the figure (weights, tenths, their ml); null without. */
+  open: OpenBottles | null
+  /** The item's bottle facts (issue 35): the sheet converts weights live with them; null when it has none. */
+  bottle: BottleFacts | null
   expected?: number
   variance?: number | null
   variance_value?: number | null
@@ -110,6 +115,8 @@ export interface CountEntry {
   stored_at: string
   /** The counter's latest entry since the line's last recount: it makes the line's figure. */
   current: boolean
+  /** Open bottles weighed or judged in tenths (issue 35), included in `counted`; null without. */
+  open: OpenBottles | null
 }
 
 /** What a device of the count last reported: when it synced and how many entries it still holds. */
@@ -183,6 +190,8 @@ export interface ReviewLine {
   reason: string | null
   /** The part of `counted` that comes from found lines mapped to this item (null: none). */
   found_quantity: number | null
+  /** Issue 35: the volume of its open bottles (weighed or in tenths) over its lines, ml; null: none. */
+  open_ml: number | null
 }
 
 export interface CountReview {
@@ -274,11 +283,19 @@ export const CountLineBody = v.pipe(
       ),
     ),
     loose: v.optional(amount('loose')),
+    /** Issue 35: open bottles by weight (g) and by eye (tenths), added to packs + loose. */
+    ...openFields,
     found: v.optional(v.boolean('found must be true or false')),
     reason: v.optional(v.nullable(v.pipe(v.string('reason must be text'), v.trim(), v.maxLength(500, 'reason must be at most 500 characters')))),
   }),
-  v.check((b) => !(b.counted !== undefined && (b.packs !== undefined || b.loose !== undefined)), 'Send counted, or packs and loose, not both'),
-  v.check((b) => b.counted !== undefined || b.packs !== undefined || b.loose !== undefined || b.reason !== undefined, 'counted is required'),
+  v.check(
+    (b) => !(b.counted !== undefined && (b.packs !== undefined || b.loose !== undefined || b.open_weights_g !== undefined || b.open_tenths !== undefined)),
+    'Send counted, or packs, loose and open bottles, not both',
+  ),
+  v.check(
+    (b) => b.counted !== undefined || b.packs !== undefined || b.loose !== undefined || b.open_weights_g !== undefined || b.open_tenths !== undefined || b.reason !== undefined,
+    'counted is required',
+  ),
 )
 export type CountLineInput = v.InferOutput<typeof CountLineBody>
 
@@ -327,6 +344,7 @@ export const CountEntryBody = v.pipe(
     item_id: v.pipe(v.unknown(), v.check((x) => x !== undefined, 'item_id is required'), id('item_id')),
     packs: v.optional(v.pipe(v.array(CountPackEntry, 'packs must be a list of { pack_id, quantity }'), v.maxLength(MAX_PACKS, `packs: at most ${MAX_PACKS} pack sizes`))),
     loose: v.optional(amount('loose')),
+    ...openFields,
     counted_at: v.pipe(
       v.unknown(),
       v.check((x) => x !== undefined, 'counted_at is required'),
@@ -335,7 +353,7 @@ export const CountEntryBody = v.pipe(
       v.transform((s) => new Date(s).toISOString()),
     ),
   }),
-  v.check((e) => e.packs !== undefined || e.loose !== undefined, 'send packs and/or loose'),
+  v.check((e) => e.packs !== undefined || e.loose !== undefined || e.open_weights_g !== undefined || e.open_tenths !== undefined, 'send packs and/or loose'),
 )
 export type CountEntryInput = v.InferOutput<typeof CountEntryBody>
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ALL_STAFF, KITCHEN_STAFF, MANAGER_ONLY, type Access } from './access-types'
+import type { BarVarianceRow } from './bar'
 import { MAX_AMOUNT, amount, flag, id, isoDate, optionalText, paging, requiredText, safeName, signedAmount, upperEnum } from './fields'
 
 // Recipes, plate costing, menu costing and sales (issue 22): shapes, input schemas, messages, access.
@@ -84,6 +85,10 @@ export interface RecipeCost {
   target_food_cost_pct: number
   suggested_price: number | null
   over_target: boolean
+  /** A drink (a MENU recipe of a bar category, issue 35): plate cost ÷ price without tax, %; null for a dish or when not costed. */
+  pour_cost_pct: number | null
+  /** The drink's category target from settings; null for a dish. */
+  pour_target_pct: number | null
   lines: CostLine[]
 }
 
@@ -368,6 +373,8 @@ export interface FoodCostReport extends PeriodHead {
   not_counted: { opening: NotCountedItem[]; closing: NotCountedItem[] }
   /** Dishes sold whose plate cost is not complete: left out of the theoretical cost, named here. */
   dishes_not_costed: { recipe_id: number; recipe_name: string; quantity: number; reason: string | null }[]
+  /** The bar's line (issue 35): each bottle item's use in ml, theoretical against actual, biggest losses first. */
+  bar: BarVarianceRow[]
 }
 
 export interface AvtRow {

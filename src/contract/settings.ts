@@ -48,6 +48,17 @@ export interface Settings {
   offsite_cron: string
   /** Nightly snapshots kept in the bucket per site. */
   offsite_keep: number
+  /** The bar (issue 35): a recipe's oz is a US fluid ounce (29.57 ml) or an IMPERIAL one (28.41 ml). */
+  pour_oz: 'US' | 'IMPERIAL'
+  /** The ml in a dash. */
+  dash_ml: number
+  /** Menu prices include this sales tax (%): pour cost divides by the price without it. */
+  sales_tax_pct: number
+  /** Target pour cost % of a drink by its recipe category. */
+  pour_target_spirits_pct: number
+  pour_target_wine_pct: number
+  pour_target_beer_pct: number
+  pour_target_cocktails_pct: number
 }
 
 export const defaultTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
@@ -86,6 +97,13 @@ export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
   offsite_site_id: '',
   offsite_cron: '30 2 * * *',
   offsite_keep: 14,
+  pour_oz: 'US',
+  dash_ml: 1,
+  sales_tax_pct: 0,
+  pour_target_spirits_pct: 18,
+  pour_target_wine_pct: 30,
+  pour_target_beer_pct: 25,
+  pour_target_cocktails_pct: 20,
 }
 
 /** Public display settings: the login page, header and every role's money and badges read these. */
@@ -183,6 +201,13 @@ export const SettingsPatch = v.partial(
     order_rounding: v.pipe(v.string('order_rounding must be UP or HALF'), v.trim(), v.toUpperCase(), v.picklist(['UP', 'HALF'] as const, 'order_rounding must be UP or HALF')),
     cost_method: v.pipe(v.string('cost_method must be AVERAGE or LAST'), v.trim(), v.toUpperCase(), v.picklist(['AVERAGE', 'LAST'] as const, 'cost_method must be AVERAGE or LAST')),
     price_alert_pct: v.pipe(amount('price_alert_pct', 0.01), v.maxValue(1000, 'price_alert_pct must be at most 1000')),
+    pour_oz: v.pipe(v.string('pour_oz must be US or IMPERIAL'), v.trim(), v.toUpperCase(), v.picklist(['US', 'IMPERIAL'] as const, 'pour_oz must be US or IMPERIAL')),
+    dash_ml: v.pipe(amount('dash_ml', 0.01), v.maxValue(10, 'dash_ml must be at most 10')),
+    sales_tax_pct: v.pipe(amount('sales_tax_pct'), v.maxValue(100, 'sales_tax_pct must be at most 100')),
+    pour_target_spirits_pct: v.pipe(amount('pour_target_spirits_pct', 1), v.maxValue(100, 'pour_target_spirits_pct must be at most 100')),
+    pour_target_wine_pct: v.pipe(amount('pour_target_wine_pct', 1), v.maxValue(100, 'pour_target_wine_pct must be at most 100')),
+    pour_target_beer_pct: v.pipe(amount('pour_target_beer_pct', 1), v.maxValue(100, 'pour_target_beer_pct must be at most 100')),
+    pour_target_cocktails_pct: v.pipe(amount('pour_target_cocktails_pct', 1), v.maxValue(100, 'pour_target_cocktails_pct must be at most 100')),
   }),
 )
 export type SettingsPatch = v.InferOutput<typeof SettingsPatch>

@@ -6,6 +6,7 @@ import { MANAGER } from './roles'
 import { itemCodeField } from './barcodes'
 import { PacksField, type Pack } from './packs'
 import { COST_SCALE } from './fixed'
+import { bottleFields, type BottleFacts } from './bar'
 
 // Items, categories, suppliers and the main-store ledger: shapes, input schemas, messages, access.
 
@@ -71,6 +72,8 @@ export interface Item {
   supplier_code: string | null
   /** Pack sizes, in the order given (issue 17); [] when the item is counted in its base unit only. */
   packs: Pack[]
+  /** The bar (issue 35): bottle volume, empty and full weight, density; null when the item has none. */
+  bottle: BottleFacts | null
   /** When a stock count last confirmed the balance (approved count session); null when never. */
   last_verified_at: string | null
 }
@@ -224,6 +227,8 @@ const itemFields = {
   supplier_code: v.pipe(optionalText('supplier_code', 64), v.transform(blankToNull)),
   /** The whole list of pack sizes: given replaces the item's packs (kept by name, so pack ids stay), absent leaves them. */
   packs: v.optional(PacksField),
+  /** Bottle facts (issue 35): bottle_ml, tare_g and full_g or density_g_ml; bottle_ml null clears them. */
+  ...bottleFields,
 }
 
 /** POST /items: an initial quantity above 0 is written to the ledger as opening stock. */

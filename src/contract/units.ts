@@ -123,6 +123,8 @@ export interface ConvertibleItem {
   each_weight: number | null
   /** Packs as units: size in the item's stock unit, hundredths. */
   packs?: readonly { name: string; size: number }[]
+  /** A bottle's volume, hundredths of a ml (issue 35): one of an item kept in bottles is that much liquid. */
+  bottle_ml?: number | null
 }
 
 export type Conversion = { ok: true; factor: Exact } | { ok: false; reason: string }
@@ -168,6 +170,9 @@ const needs = (item: ConvertibleItem, from: string, to: string, what: string): C
 })
 
 function bridge(amount: Exact, from: Dimension, to: Dimension, item: ConvertibleItem, unit: string): Conversion {
+  // A bottle item (issue 35) kept in bottles (a count unit) is poured in ml: one bottle is its volume.
+  if (item.bottle_ml && from === 'volume' && to === 'count') return { ok: true, factor: div(amount, hundredths(item.bottle_ml)) }
+  if (item.bottle_ml && from === 'count' && to === 'volume') return { ok: true, factor: mul(amount, hundredths(item.bottle_ml)) }
   const density = item.density ? hundredths(item.density) : null
   const eachWeight = item.each_weight ? hundredths(item.each_weight) : null
   // Everything goes through grams.

@@ -51,6 +51,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/purchasing/invoices/:id', title: 'Invoice', access: [MANAGER, STOREKEEPER], page: lazy(() => import('./pages/invoices/DraftPage')) },
   { path: '/manager/invoices', title: 'Invoices', access: [MANAGER], page: lazy(() => import('./pages/invoices/InvoicesPage')) },
   { path: '/manager/reports', title: 'Reports', access: [MANAGER], page: lazy(() => import('./pages/reports/ReportsPage')) },
+  { path: '/manager/reports/pour-cost', title: 'Pour cost', access: [MANAGER], page: lazy(() => import('./pages/reports/PourCostPage')) },
   { path: '/manager/alerts', title: 'Alerts', access: [MANAGER], page: lazy(() => import('./pages/alerts/AlertsPage')) },
   { path: '/manager/team', title: 'Team', access: [MANAGER], page: lazy(() => import('./pages/team/TeamPage')) },
   { path: '/manager/settings', title: 'Settings', access: [MANAGER], page: lazy(() => import('./pages/settings/SettingsPage')) },

@@ -139,6 +139,11 @@ export interface LineRow {
   cost_e5: number
   /** The item's counted total over all its lines of the session (null: none counted). */
   item_counted: number | null
+  /** Its bottle facts (issue 35), as stored. */
+  bottle_ml: number | null
+  tare_g: number | null
+  full_g: number | null
+  bottle_density: number | null
 }
 
 /** Every line of a session in area order, then shelf order (found items after the list, in the order found). */
@@ -149,7 +154,7 @@ export const countLines = (db: Db, id: number) =>
          SELECT item_id, counted FROM stock_count_lines WHERE count_id = $id
          UNION ALL SELECT item_id, item_quantity FROM stock_count_found WHERE count_id = $id AND resolution = 'MAPPED') GROUP BY item_id)
        SELECT l.area_id, l.item_id, i.name AS item_name, i.unit, l.position, l.found, l.counted, l.counted_by, u.name AS counted_by_name, l.counted_at,
-         ci.expected, i.cost_e5, t.item_counted
+         ci.expected, i.cost_e5, t.item_counted, i.bottle_ml, i.tare_g, i.full_g, i.bottle_density
        FROM stock_count_lines l
        JOIN stock_count_areas ca ON ca.count_id = l.count_id AND ca.area_id = l.area_id
        JOIN items i ON i.id = l.item_id
@@ -329,9 +334,14 @@ export interface EntryRow {
   counted: number | null
   counted_at: string
   stored_at: string
+  /** Open bottles (issue 35): JSON weights (hundredths of a g) and tenths, their ml (hundredths); null without. */
+  open_weights: string | null
+  open_tenths: string | null
+  open_ml: number | null
 }
 
-const ENTRY = `SELECT e.seq, e.id, e.count_id, e.area_id, e.item_id, e.user_id, u.name AS user_name, e.source, e.device_id, e.packs, e.loose, e.counted, e.counted_at, e.stored_at
+const ENTRY = `SELECT e.seq, e.id, e.count_id, e.area_id, e.item_id, e.user_id, u.name AS user_name, e.source, e.device_id, e.packs, e.loose, e.counted, e.counted_at, e.stored_at,
+  e.open_weights, e.open_tenths, e.open_ml
   FROM stock_count_entries e JOIN users u ON u.id = e.user_id`
 
 /** The stored entries among these ids (any count). */
@@ -352,14 +362,39 @@ export const lineEntries = (db: Db, id: number, areaId: number, itemId: number, 
 
 export const insertEntry = (
   db: Db,
-  o: { entryId: string; id: number; areaId: number; itemId: number; userId: number; source: 'SHEET' | 'PHONE'; deviceId: string | null; packs: string; loose: number | null; counted: number | null; countedAt: string; at: string },
+  { open, ...o }: {
+    entryId: string
+    id: number
+    areaId: number
+    itemId: number
+    userId: number
+    source: 'SHEET' | 'PHONE'
+    deviceId: string | null
+    packs: string
+    loose: number | null
+    counted: number | null
+    countedAt: string
+    at: string
+    open?: { weights: string; tenths: string; ml: number } | null
+  },
 ) =>
   db
     .query(
-      `INSERT INTO stock_count_entries (id, count_id, area_id, item_id, user_id, source, device_id, packs, loose, counted, counted_at, stored_at)
-       VALUES ($entryId, $id, $areaId, $itemId, $userId, $source, $deviceId, $packs, $loose, $counted, $countedAt, $at)`,
+      `INSERT INTO stock_count_entries (id, count_id, area_id, item_id, user_id, source, device_id, packs, loose, counted, counted_at, stored_at, open_weights, open_tenths, open_ml)
+       VALUES ($entryId, $id, $areaId, $itemId, $userId, $source, $deviceId, $packs, $loose, $counted, $countedAt, $at, $openWeights, $openTenths, $openMl)`,
     )
-    .run(o)
+    .run({ ...o, openWeights: open?.weights ?? null, openTenths: open?.tenths ?? null, openMl: open?.ml ?? null })
+
+/** What counting by weight needs of an item (issue 35): its unit and bottle facts (hundredths; density thousandths). */
+export const bottleOfItem = (db: Db, itemId: number) =>
+  db.query('SELECT name, unit, bottle_ml, tare_g, full_g, bottle_density FROM items WHERE id = $itemId').get({ itemId }) as {
+    name: string
+    unit: string
+    bottle_ml: number | null
+    tare_g: number | null
+    full_g: number | null
+    bottle_density: number | null
+  } | null
 
 /** The (area, item) lines of a count that exist, as "area:item" keys. */
 export const lineKeys = (db: Db, id: number) =>

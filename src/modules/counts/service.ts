@@ -25,6 +25,7 @@ import {
   type UncountedChoice,
 } from '../../contract/counts'
 import { packedToHundredths } from '../../contract/packs'
+import { bottleFacts, bottleOfColumns, openQuantity, type OpenBottles } from '../../contract/bar'
 import { costValueCents, fromCents, fromCost, toCents } from '../../contract/fixed'
 import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
@@ -66,6 +67,25 @@ export function latestPerCounter(ordered: readonly repo.EntryRow[]): repo.EntryR
   const last = new Map<number, repo.EntryRow>()
   for (const e of live) last.set(e.user_id, e)
   return live.filter((e) => last.get(e.user_id) === e && e.counted !== null)
+}
+
+/** An entry's open bottles as the API shows them (weights in g), or null without. */
+const toOpen = (e: Pick<repo.EntryRow, 'open_weights' | 'open_tenths' | 'open_ml'>): OpenBottles | null =>
+  e.open_ml === null ? null : { weights_g: (JSON.parse(e.open_weights ?? '[]') as number[]).map(fromCents), tenths: JSON.parse(e.open_tenths ?? '[]'), ml: fromCents(e.open_ml) }
+
+/**
+ * Open bottles (issue 35) → their quantity in the item's unit (hundredths, rounded once) and what the entry keeps of
+ * them; a weight outside the bottle's empty and full weights is refused naming both. None given: nothing.
+ */
+function openPart(db: StockServiceDeps['db'], itemId: number, weightsG: readonly number[] | undefined, tenths: readonly number[] | undefined, refuse: (m: string) => Error) {
+  if (weightsG === undefined && tenths === undefined) return { hundredths: 0, open: null }
+  const item = repo.bottleOfItem(db, itemId)
+  if (!item) throw notFound('Item')
+  const weights = (weightsG ?? []).map(toCents)
+  const r = openQuantity({ name: item.name, unit: item.unit, bottle: bottleOfColumns(item) }, weights, tenths ?? [])
+  if (!r.ok) throw refuse(r.message)
+  const ml = Number((2n * r.ml.n * 100n + r.ml.d) / (2n * r.ml.d))
+  return { hundredths: r.hundredths, open: { weights: JSON.stringify(weights), tenths: JSON.stringify(tenths ?? []), ml } }
 }
 
 export type CountService = ReturnType<typeof createCountService>
@@ -118,6 +138,8 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
       resolved_by_name: extras.state?.resolved_by_name ?? null,
       resolved_at: extras.state?.resolved_at ?? null,
       entries: extras.entries,
+      open: extras.entries.findLast((e) => e.current)?.open ?? null,
+      bottle: bottleOfColumns(l) ? bottleFacts(bottleOfColumns(l)!) : null,
     }
     if (expected) {
       const variance = l.item_counted === null ? null : l.item_counted - l.expected
@@ -162,6 +184,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
       counted_at: e.counted_at,
       stored_at: e.stored_at,
       current: current.has(e.seq),
+      open: toOpen(e),
     }))
   }
 
@@ -200,12 +223,32 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
   })
   const foundLines = (id: number) => repo.foundLines(db, id).map(toFound)
 
+  /** Each item's open bottles over its lines (issue 35): the ml (hundredths) of the entry that makes each line's figure. */
+  function openPerItem(id: number): Map<number, number> {
+    const byLine = new Map<string, repo.EntryRow[]>()
+    for (const e of repo.countEntries(db, id)) {
+      const k = `${e.area_id}:${e.item_id}`
+      const list = byLine.get(k)
+      if (list) list.push(e)
+      else byLine.set(k, [e])
+    }
+    const floors = new Map(repo.lineResolutions(db, id).map((r) => [`${r.area_id}:${r.item_id}`, r.entry_floor]))
+    const out = new Map<number, number>()
+    for (const [k, rows] of byLine) {
+      const sorted = rows.filter((e) => e.seq > (floors.get(k) ?? 0)).sort(entryOrder)
+      const last = latestPerCounter(sorted).at(-1)
+      if (last?.open_ml != null) out.set(last.item_id, (out.get(last.item_id) ?? 0) + last.open_ml)
+    }
+    return out
+  }
+
   function review(id: number): CountReview {
     const c = countRow(id)
     if (!showsExpected(c)) throw conflict('This is a blind count: its variances are shown once it is submitted')
     const s = settings.get()
     const rows = repo.itemTotals(db, id)
     const packs = repo.packsOfItems(db, rows.map((r) => r.item_id))
+    const openMl = openPerItem(id)
     let gains = 0
     let losses = 0
     const out: ReviewLine[] = rows.map((r) => {
@@ -228,6 +271,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
         over_threshold: variance !== null && overThreshold(r.expected, variance, Math.abs(value!), s.count_variance_pct, s.count_variance_value),
         reason: r.reason,
         found_quantity: r.found_quantity === null ? null : fromCents(r.found_quantity),
+        open_ml: openMl.has(r.item_id) ? fromCents(openMl.get(r.item_id)!) : null,
       }
     })
     out.sort((a, b) => Math.abs(b.variance_value ?? 0) - Math.abs(a.variance_value ?? 0) || a.item_name.localeCompare(b.item_name) || a.item_id - b.item_id)
@@ -341,7 +385,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
       return db
         .transaction(() => {
           const c = countRow(id)
-          const entering = input.counted !== undefined || input.packs !== undefined || input.loose !== undefined
+          const entering = input.counted !== undefined || input.packs !== undefined || input.loose !== undefined || input.open_weights_g !== undefined || input.open_tenths !== undefined
           if (entering && c.status !== 'OPEN') throw conflict(COUNT_MSG.notOpen(c.status))
           if (!entering && c.status !== 'OPEN' && c.status !== 'SUBMITTED') throw conflict(COUNT_MSG.reasonClosed(c.status))
           if (!repo.countHasArea(db, id, input.area_id)) throw badRequest(COUNT_MSG.areaNotInSession)
@@ -361,12 +405,15 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
           if (entering) {
             if (repo.lineState(db, id, input.area_id, input.item_id)?.double_count === 1) throw conflict(COUNT_MSG.lineDoubleCounted)
             let counted: number | null
+            let open: ReturnType<typeof openPart>['open'] = null
             if (input.counted !== undefined) counted = input.counted === null ? null : toCents(input.counted)
             else {
               const packs = repo.packsOfItems(db, [input.item_id]).get(input.item_id) ?? []
               const r = packedToHundredths({ packs: input.packs ?? [], loose: input.loose ?? 0 }, packs)
               if (!r.ok) throw badRequest(r.message)
-              counted = r.hundredths
+              const opened = openPart(db, input.item_id, input.open_weights_g, input.open_tenths, badRequest)
+              open = opened.open
+              counted = r.hundredths + opened.hundredths
             }
             // A save on the sheet is a SHEET entry of the signed-in user; it speaks for the whole line (issue 33, latestPerCounter).
             const at = now()
@@ -383,6 +430,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
               counted,
               countedAt: at,
               at,
+              open,
             })
             settleLine(id, input.area_id, input.item_id)
           }
@@ -481,7 +529,9 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
             }
             if (h.count_id !== id) throw conflict(COUNT_MSG.entryOtherCount(e.id))
             const same = h.area_id === e.area_id && h.item_id === e.item_id && h.user_id === user.id && h.counted_at === e.counted_at &&
-              h.packs === JSON.stringify(e.packs ?? []) && h.loose === (e.loose === undefined ? null : toCents(e.loose))
+              h.packs === JSON.stringify(e.packs ?? []) && h.loose === (e.loose === undefined ? null : toCents(e.loose)) &&
+              h.open_weights === (e.open_weights_g === undefined && e.open_tenths === undefined ? null : JSON.stringify((e.open_weights_g ?? []).map(toCents))) &&
+              h.open_tenths === (e.open_weights_g === undefined && e.open_tenths === undefined ? null : JSON.stringify(e.open_tenths ?? []))
             if (!same) throw conflict(COUNT_MSG.entryDiffers(e.id))
           }
           if (fresh.length && c.status !== 'OPEN') throw conflict(COUNT_MSG.entriesClosed(c.status, fresh.length))
@@ -497,6 +547,7 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
               if (!onSheet.has(key)) throw badRequest(COUNT_MSG.entryNotOnSheet(e.id))
               const r = packedToHundredths({ packs: e.packs ?? [], loose: e.loose ?? 0 }, packs.get(e.item_id) ?? [])
               if (!r.ok) throw badRequest(COUNT_MSG.entryBadPacks(e.id, r.message))
+              const opened = openPart(db, e.item_id, e.open_weights_g, e.open_tenths, (m) => badRequest(COUNT_MSG.entryBadPacks(e.id, m)))
               repo.insertEntry(db, {
                 entryId: e.id,
                 id,
@@ -507,9 +558,10 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
                 deviceId: input.device_id ?? null,
                 packs: JSON.stringify(e.packs ?? []),
                 loose: e.loose === undefined ? null : toCents(e.loose),
-                counted: r.hundredths,
+                counted: r.hundredths + opened.hundredths,
                 countedAt: e.counted_at,
                 at,
+                open: opened.open,
               })
               touched.set(key, { areaId: e.area_id, itemId: e.item_id })
             }

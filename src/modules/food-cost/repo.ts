@@ -76,3 +76,18 @@ export const wastageBetween = (db: Db, from: string, to: string) =>
   db
     .query(`SELECT item_id, sum(quantity) AS quantity FROM kitchen_movements WHERE movement_type = 'WASTE' AND movement_date > $from AND movement_date <= $to GROUP BY item_id`)
     .all({ from, to }) as { item_id: number; quantity: number }[]
+
+/** Active MENU recipes with a category: the drinks among them are those of a bar category (issue 35). */
+export const menuRecipesWithCategory = (db: Db) =>
+  db.query("SELECT id, category FROM recipes WHERE kind = 'MENU' AND is_active = 1 AND category IS NOT NULL ORDER BY id").all() as { id: number; category: string }[]
+
+/** Items with bottle facts (issue 35), as stored. */
+export const bottleItems = (db: Db) =>
+  db.query('SELECT id, unit, bottle_ml, tare_g, full_g, bottle_density FROM items WHERE bottle_ml IS NOT NULL AND tare_g IS NOT NULL').all() as {
+    id: number
+    unit: string
+    bottle_ml: number
+    tare_g: number
+    full_g: number | null
+    bottle_density: number | null
+  }[]

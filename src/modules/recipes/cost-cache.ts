@@ -25,8 +25,8 @@ function install(db: Db) {
   ready.add(db)
 }
 
-/** A keeper of computed cost figures, valid while nothing costing reads has changed and the default target is the same. */
-export function createCostCache(db: Db, target: () => number) {
+/** A keeper of computed cost figures, valid while nothing costing reads has changed and the settings it reads (`target`: their stamp) are the same. */
+export function createCostCache(db: Db, target: () => number | string) {
   if (!ready.has(db)) install(db)
   const version = db.query('SELECT (SELECT n FROM temp.cost_generation) AS n, data_version AS v FROM pragma_data_version()')
   const kept = new Map<string, unknown>()

@@ -1,7 +1,8 @@
 import { add, cmp, div, exact, hundredths, mul, round, ZERO, type Exact } from '../../contract/exact'
 import { COST_DECIMALS, COST_SCALE, formatQty, fromCents, toCents } from '../../contract/fixed'
 import type { CostLine, LineStatus, MenuCostingRow, RecipeCost } from '../../contract/recipes'
-import { toStockUnit, toYieldUnit } from '../../contract/units'
+import { toStockUnit, toYieldUnit, type Conversion } from '../../contract/units'
+import { pourCategory, pourMl, type BarSettings } from '../../contract/bar'
 import type { CostItemRow, CostLineRow, RecipeRow } from './repo'
 
 // The cost tree, exact: every amount is a fraction until the answer rounds it once, half up.
@@ -25,7 +26,16 @@ interface Batch {
 
 const PCT = (h: number) => exact(h, 10000) // hundredths of a percent → a share
 
-export function createCosting(data: CostingInput, targetDefaultPct: number) {
+/** A pour unit (oz, dash: issue 35) is its ml in the settings, then ml as the units table converts it. */
+const viaPour = (unit: string, bar: BarSettings | undefined, convert: (unit: string) => Conversion): Conversion => {
+  const ml = bar && pourMl(unit, bar)
+  if (!ml) return convert(unit)
+  const c = convert('ml')
+  return c.ok ? { ok: true, factor: mul(ml, c.factor) } : c
+}
+
+/** `bar`: the drinks' settings (issue 35): pour units, the tax in prices and the pour cost targets. */
+export function createCosting(data: CostingInput, targetDefaultPct: number, bar?: BarSettings) {
   const recipes = new Map(data.recipes.map((r) => [r.id, r]))
   const items = new Map(data.items.map((i) => [i.id, i]))
   const linesOf = new Map<number, CostLineRow[]>()
@@ -44,7 +54,7 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
       const item = itemOf(l.item_id)
       const yieldShare = PCT(l.yield_pct ?? item.yield_pct)
       const purchased = div(qty, yieldShare)
-      const conv = toStockUnit(l.unit, item)
+      const conv = viaPour(l.unit, bar, (u) => toStockUnit(u, item))
       const unitCost = item.cost_e5 > 0 ? exact(item.cost_e5, COST_SCALE) : null
       const stockQty = conv.ok ? mul(purchased, conv.factor) : null
       let status: LineStatus = 'OK'
@@ -60,7 +70,7 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
     const sub = recipes.get(l.sub_recipe_id!)!
     const yieldPct = l.yield_pct ?? 10000
     const purchased = div(qty, PCT(yieldPct))
-    const conv = toYieldUnit(l.unit, sub)
+    const conv = viaPour(l.unit, bar, (u) => toYieldUnit(u, sub))
     const inner = path.includes(sub.id) ? null : batchOf(sub.id, path)
     let status: LineStatus = 'OK'
     let reason: string | undefined
@@ -134,6 +144,9 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
     const price = r.menu_price !== null && r.menu_price > 0 ? hundredths(r.menu_price) : null
     const target = targetOf(r)
     const pct = plate && price ? mul(div(plate, price), exact(100)) : null
+    // A drink's pour cost: its liquor ÷ its price without the tax it includes, rounded once (issue 35).
+    const drink = r.kind === 'MENU' && bar ? pourCategory(r.category) : null
+    const pour = drink && plate && price ? mul(div(plate, div(price, add(exact(1), PCT(bar!.sales_tax)))), exact(100)) : null
     return {
       batch: b,
       cost_per_yield_unit: b.complete ? round(perYield, COST_DECIMALS) : null, // a cost per unit, like an item's: 0.0041 per ml
@@ -143,9 +156,12 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
       target_food_cost_pct: fromCents(target),
       over_target: pct !== null && cmp(pct, hundredths(target)) > 0,
       suggested_price: plate ? round(div(plate, PCT(target))) : null,
+      pour_cost_pct: pour ? round(pour) : null,
+      pour_target_pct: drink ? fromCents(bar!.targets[drink]) : null,
       /** Exact, for alerts and reports. */
       exactPlate: plate,
       exactPct: pct,
+      exactPour: pour,
     }
   }
 
@@ -170,6 +186,8 @@ export function createCosting(data: CostingInput, targetDefaultPct: number) {
         target_food_cost_pct: f.target_food_cost_pct,
         suggested_price: f.suggested_price,
         over_target: f.over_target,
+        pour_cost_pct: f.pour_cost_pct,
+        pour_target_pct: f.pour_target_pct,
         lines: tree(id, exact(1), []),
       }
     },

@@ -38,12 +38,13 @@ const MENU: { name: string; code: string; price: number; category: string; targe
   { name: 'Spaghetti bolognese', code: 'SPAG', price: 115, category: 'Pasta', lines: [['Spaghetti', 150, 'g'], ['Beef mince', 150, 'g'], ['Tomato and onion relish', 150, 'g'], ['Cheddar cheese', 20, 'g']] },
   { name: 'Kapenta with nshima', code: 'KAPENTA', price: 85, category: 'Traditional', lines: [['Kapenta (dried)', 100, 'g'], ['Nshima', 500, 'g'], ['Tomato and onion relish', 150, 'g'], ['Rape (leaves)', 0.25, 'bundle']] },
   { name: 'Pork ribs with chips', code: 'RIBS', price: 210, category: 'Grill', lines: [['Pork ribs', 400, 'g'], ['Irish potatoes', 350, 'g', 85], ['Cooking oil', 80, 'ml'], ['Tomato sauce', 0.05, 'bottle']] },
-  // The bar: a drink is a recipe of one line, at the bar's own target.
-  { name: 'Mosi lager', code: 'MOSI', price: 35, category: 'Bar', target: 45, lines: [['Mosi lager (375 ml)', 1, 'bottle']] },
-  { name: 'Castle lager', code: 'CASTLE', price: 38, category: 'Bar', target: 45, lines: [['Castle lager (375 ml)', 1, 'bottle']] },
+  // The bar: a drink is a recipe of one line, at the bar's own target; its category (beer, spirits, wine) gives its
+  // target pour cost (issue 35). A tot is poured in ml from a bottle item (its bottle size converts).
+  { name: 'Mosi lager', code: 'MOSI', price: 35, category: 'Beer', target: 45, lines: [['Mosi lager (375 ml)', 1, 'bottle']] },
+  { name: 'Castle lager', code: 'CASTLE', price: 38, category: 'Beer', target: 45, lines: [['Castle lager (375 ml)', 1, 'bottle']] },
   { name: 'Coca-Cola', code: 'COKE', price: 20, category: 'Bar', target: 45, lines: [['Coca-Cola (300 ml)', 1, 'bottle']] },
-  { name: 'Jameson (tot)', code: 'JAMESON', price: 45, category: 'Bar', target: 45, lines: [['Jameson whiskey (750 ml)', 0.04, 'bottle']] },
-  { name: 'Glass of red wine', code: 'REDWINE', price: 85, category: 'Bar', target: 45, lines: [['Nederburg red wine (750 ml)', 0.2, 'bottle']] },
+  { name: 'Jameson (tot)', code: 'JAMESON', price: 45, category: 'Spirits', target: 45, lines: [['Jameson whiskey (750 ml)', 30, 'ml']] },
+  { name: 'Glass of red wine', code: 'REDWINE', price: 85, category: 'Wine', target: 45, lines: [['Nederburg red wine (750 ml)', 0.2, 'bottle']] },
 ]
 
 export interface RecipesDemoDeps extends ServiceDeps {

@@ -3,6 +3,7 @@ import * as alerts from '../alerts'
 import type { AlertContext } from '../alerts'
 import { createCosting } from './costing'
 import * as repo from './repo'
+import { barSettings } from '../../contract/bar'
 
 // FOOD_COST (MEDIUM): a cost change took a dish over its food cost target. It names the dish and the
 // old and new %, and resolves itself when the dish is back at or under its target.
@@ -24,9 +25,9 @@ export function checkFoodCost(db: Db, ctx: AlertContext, change: { itemIds?: rea
   const ids = [...dishIds]
   const s = ctx.settings()
   const data = repo.costingData(db, ids)
-  const now = createCosting(data, s.target_food_cost_pct)
+  const now = createCosting(data, s.target_food_cost_pct, barSettings(s))
   const before = change.oldCosts?.size
-    ? createCosting({ ...data, items: data.items.map((i) => (change.oldCosts!.has(i.id) ? { ...i, cost_e5: change.oldCosts!.get(i.id)! } : i)) }, s.target_food_cost_pct)
+    ? createCosting({ ...data, items: data.items.map((i) => (change.oldCosts!.has(i.id) ? { ...i, cost_e5: change.oldCosts!.get(i.id)! } : i)) }, s.target_food_cost_pct, barSettings(s))
     : null
   const at = ctx.clock().toISOString()
   for (const id of ids) {

@@ -112,7 +112,7 @@ export const deleteRecipe = (db: Db, id: number) => db.query('DELETE FROM recipe
 // ---------- Costing reads ----------
 
 /** The item columns costing reads (besides id): a change to any of them changes cost figures (cost-cache.ts). */
-export const COST_ITEM_COLUMNS = ['name', 'unit', 'cost_e5', 'density', 'each_weight', 'yield_pct'] as const
+export const COST_ITEM_COLUMNS = ['name', 'unit', 'cost_e5', 'density', 'each_weight', 'yield_pct', 'bottle_ml'] as const
 const COST_ITEM_SELECT = ['id', ...COST_ITEM_COLUMNS].map((c) => `i.${c}`).join(', ')
 
 export interface CostItemRow {
@@ -124,6 +124,8 @@ export interface CostItemRow {
   density: number | null
   each_weight: number | null
   yield_pct: number
+  /** Hundredths of a ml (issue 35): a bottle item kept in bottles is poured in ml through it. */
+  bottle_ml: number | null
 }
 
 export interface CostLineRow {

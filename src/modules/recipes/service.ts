@@ -7,6 +7,7 @@ import { createCostCache } from './cost-cache'
 import { byFoodCostDesc, createCosting } from './costing'
 import * as repo from './repo'
 import { checkFoodCost } from './food-cost-alerts'
+import { barSettings, POUR_CATEGORIES } from '../../contract/bar'
 
 export type RecipeService = ReturnType<typeof createRecipeService>
 
@@ -74,7 +75,12 @@ const lineValues = (lines: RecipeLineInput[]): repo.LineValues[] =>
 export function createRecipeService({ db, clock, settings }: ServiceDeps) {
   const row = (id: number) => repo.findRecipe(db, id) ?? (() => { throw notFound('Recipe') })()
   const target = () => settings.get().target_food_cost_pct
-  const cached = createCostCache(db, target)
+  const bar = () => barSettings(settings.get())
+  // Kept figures also depend on the drinks' settings (oz, dash, tax, targets: issue 35).
+  const cached = createCostCache(db, () => {
+    const s = settings.get()
+    return `${s.target_food_cost_pct}:${s.pour_oz}:${s.dash_ml}:${s.sales_tax_pct}:${POUR_CATEGORIES.map((c) => s[`pour_target_${c}_pct`]).join(':')}`
+  })
 
   /** The path of a cycle the recipe `id` would close through these sub-recipes, by name (A > B > A), or null. */
   function cyclePath(id: number, name: string, subIds: number[]): string[] | null {
@@ -124,7 +130,7 @@ export function createRecipeService({ db, clock, settings }: ServiceDeps) {
   const get = (id: number) => toRecipe(row(id), repo.linesOf(db, id))
 
   function costing(rootIds: number[]) {
-    return createCosting(repo.costingData(db, rootIds), target())
+    return createCosting(repo.costingData(db, rootIds), target(), bar())
   }
 
   return {
@@ -212,7 +218,7 @@ export function createRecipeService({ db, clock, settings }: ServiceDeps) {
       const extra = repo.costItems(db, input.lines.flatMap((l) => (l.item_id && !have.has(l.item_id) ? [l.item_id] : [])))
       data.items.push(...extra)
       for (const [itemId, packs] of repo.packsByItem(db, extra.map((i) => i.id))) data.packs.set(itemId, packs)
-      return createCosting(data, target()).cost(draftId)
+      return createCosting(data, target(), bar()).cost(draftId)
     },
 
     menuCosting(): MenuCostingRow[] {

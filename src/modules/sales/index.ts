@@ -7,4 +7,6 @@ export { salesRoutes } from './routes'
 
 /** The sales lines of a window (instants for timed sales, whole days for summaries), each resolved to its dish (MAPPED), ignored or UNMAPPED. */
 export const salesLinesIn = (db: Db, window: { fromAt: string; toAt: string; dayFrom: string; dayTo: string }) => repo.linesIn(db, window)
+/** What each dish sold in a window (hundredths), summed in SQL: for reports that need no line (the pour cost). */
+export const soldIn = (db: Db, window: { fromAt: string; toAt: string; dayFrom: string; dayTo: string }) => new Map(repo.soldIn(db, window).map((r) => [r.recipe_id, r.quantity]))
 export { zonedInstant, dayOf } from './zoned'

@@ -105,6 +105,16 @@ export const linesIn = (db: Db, w: { fromAt: string; toAt: string; dayFrom: stri
     )
     .all(w) as ResolvedSaleRow[]
 
+/** Quantities sold per dish in a window (the lines linesIn reads, MAPPED only, summed in SQL): hundredths. */
+export const soldIn = (db: Db, w: { fromAt: string; toAt: string; dayFrom: string; dayTo: string }) =>
+  db
+    .query(
+      `SELECT recipe_id, sum(quantity) AS quantity FROM (${RESOLVED} WHERE (s.sold_at IS NOT NULL AND s.sold_at >= $fromAt AND s.sold_at < $toAt)
+         OR (s.sold_at IS NULL AND s.date_from >= $dayFrom AND s.date_to <= $dayTo))
+       WHERE status = 'MAPPED' GROUP BY recipe_id`,
+    )
+    .all(w) as { recipe_id: number; quantity: number }[]
+
 export const unmappedCodes = (db: Db) =>
   db
     .query(

@@ -265,6 +265,13 @@ const PACKS: Record<string, { name: string; size: number }[]> = {
 /** What recipes need to turn a count unit into grams (each_weight, g per one of the item's unit). */
 const EACH_WEIGHTS: Record<string, number> = { Cabbage: 1200, 'Whole chicken': 1400, 'Rape (leaves)': 450 }
 
+/** Bottle facts of some spirits (issue 35): one weighed (full and empty), two from the density table. */
+const BOTTLES: Record<string, { bottle_ml: number; tare_g: number; full_g?: number; density_g_ml?: number }> = {
+  'Jameson whiskey (750 ml)': { bottle_ml: 750, tare_g: 520, full_g: 1231 },
+  'Smirnoff vodka (750 ml)': { bottle_ml: 750, tare_g: 480, density_g_ml: 0.951 },
+  'Gordon’s gin (750 ml)': { bottle_ml: 750, tare_g: 510, density_g_ml: 0.951 },
+}
+
 /**
  * Packs, order packs, par levels and costing fields on the demo items (issue 32), through the item service.
  * Par: about one delivery above the minimum, so the low items are suggested; the cleaning cupboard keeps
@@ -277,7 +284,7 @@ export function seedItemDetails(items: ItemService, user: User, ids: ReadonlyMap
     const packs = PACKS[name]
     const par = CATEGORIES[category][0] === 'Cleaning' ? null : Math.max(min * 2, delivery)
     const each = EACH_WEIGHTS[name]
-    const updated = items.update(id, { par_level: par, ...(packs ? { packs } : {}), ...(each ? { each_weight: each } : {}) }, user)
+    const updated = items.update(id, { par_level: par, ...(packs ? { packs } : {}), ...(each ? { each_weight: each } : {}), ...BOTTLES[name] }, user)
     if (packs) items.update(id, { order_pack_id: updated.packs[0].id }, user)
   }
 }

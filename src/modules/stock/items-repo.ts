@@ -7,7 +7,18 @@ import { sqlInteger } from '../../db/sql-integer'
 import { toPack } from './packs-repo'
 
 /** An item row as stored: the contract's Item with amounts in hundredths, the cost in 1/100,000 (cost_e5) and is_active 0/1 (no derived fields). */
-export type ItemRow = Omit<Item, 'is_active' | 'barcode_checked' | 'total_value' | 'days_until_expiry' | 'packs' | 'cost_price'> & { is_active: number; barcode_checked: number; cost_e5: number }
+export type ItemRow = Omit<Item, 'is_active' | 'barcode_checked' | 'total_value' | 'days_until_expiry' | 'packs' | 'cost_price' | 'bottle'> & {
+  is_active: number
+  barcode_checked: number
+  cost_e5: number
+} & BottleColumns
+/** Bottle facts as stored (issue 35): hundredths of a ml and a g, density in thousandths; bottle_ml NULL: none. */
+export interface BottleColumns {
+  bottle_ml: number | null
+  tare_g: number | null
+  full_g: number | null
+  bottle_density: number | null
+}
 /** An item's own fields as the repo writes them: the cost per base unit in 1/100,000 (COST_SCALE). */
 export type StoredItemFields = Omit<ItemFields, 'cost_price'> & { cost_e5: number }
 
@@ -16,7 +27,7 @@ export const BARCODE_CHECKED = 'NOT EXISTS (SELECT 1 FROM item_barcodes b WHERE 
 
 const COLUMNS = `SELECT i.id, i.name, i.sku, i.barcode, ${BARCODE_CHECKED}, i.category_id, c.name AS category_name, i.supplier_id, s.name AS supplier_name,
   i.unit, i.cost_e5, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active, i.created_at, i.updated_at, i.last_verified_at,
-  i.density, i.each_weight, i.yield_pct,
+  i.density, i.each_weight, i.yield_pct, i.bottle_ml, i.tare_g, i.full_g, i.bottle_density,
   i.par_level, i.order_pack_id, i.supplier_code`
 const JOINS = 'JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id'
 /**
@@ -130,6 +141,10 @@ export function updateItem(db: Db, id: number, v: StoredItemFields & { is_active
 /** The recipe fields (issue 22), in hundredths; written after the item's own fields. */
 export const setCostingFields = (db: Db, id: number, v: { density: number | null; each_weight: number | null; yield_pct: number }) =>
   db.query('UPDATE items SET density = $density, each_weight = $each_weight, yield_pct = $yield_pct WHERE id = $id').run({ ...v, id })
+
+/** Bottle facts (issue 35), checked by the service; all NULL clears them. */
+export const setBottle = (db: Db, id: number, b: BottleColumns) =>
+  db.query('UPDATE items SET bottle_ml = $bottle_ml, tare_g = $tare_g, full_g = $full_g, bottle_density = $bottle_density WHERE id = $id').run({ ...b, id })
 
 export const deactivateItem = (db: Db, id: number, at: string) => db.query('UPDATE items SET is_active = 0, updated_at = $at WHERE id = $id').run({ id, at })
 export const deleteItem = (db: Db, id: number) => db.query('DELETE FROM items WHERE id = $id').run({ id })

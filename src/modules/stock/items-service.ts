@@ -12,6 +12,7 @@ import { packOfItem, packsOf, replacePacks } from './packs-repo'
 import type { Pack } from '../../contract/packs'
 import { itemRefusals } from './item-rules'
 import { parseSize, UNIT_MSG } from '../../contract/units'
+import { bottleFacts, bottleOfColumns, bottleRefusal, BAR_MSG, DENSITY_SCALE } from '../../contract/bar'
 
 /** A size ("750ml") is refused as a new unit (issue 32): an item stored with one keeps it until it is changed. */
 const refuseSizeAsUnit = (unit: string | undefined, old?: string) => {
@@ -58,6 +59,7 @@ export function toItem(r: repo.ItemRow, withValue: boolean, today?: string, pack
     par_level: r.par_level === null ? null : fromCents(r.par_level),
     order_pack_id: r.order_pack_id,
     supplier_code: r.supplier_code,
+    bottle: bottleOfColumns(r) ? bottleFacts(bottleOfColumns(r)!) : null,
   }
   if (withValue) item.total_value = fromCents(costValueCents(r.cost_e5, r.current_quantity))
   if (today && r.expiry_date) item.days_until_expiry = daysBetween(today, r.expiry_date)
@@ -70,6 +72,37 @@ const costingFields = (input: Partial<ItemCostingFields>, old: Pick<repo.ItemRow
   each_weight: input.each_weight !== undefined ? (input.each_weight === null ? null : toCents(input.each_weight)) : (old?.each_weight ?? null),
   yield_pct: input.yield_pct !== undefined ? toCents(input.yield_pct) : (old?.yield_pct ?? 10000),
 })
+
+type BottleInput = Pick<UpdateItemInput, 'bottle_ml' | 'tare_g' | 'full_g' | 'density_g_ml'>
+
+/**
+ * The bottle facts to store: what is given over the item's current facts. A full weight given clears the density
+ * and the reverse (the other is derived); bottle_ml null clears them all. Undefined: nothing given, nothing changes.
+ */
+function bottleColumns(input: BottleInput, old: repo.BottleColumns | null, unit: string): repo.BottleColumns | undefined {
+  const given = [input.bottle_ml, input.tare_g, input.full_g, input.density_g_ml].some((x) => x !== undefined)
+  if (!given) return undefined
+  if (input.bottle_ml === null) return { bottle_ml: null, tare_g: null, full_g: null, bottle_density: null }
+  if (input.full_g != null && input.density_g_ml != null) throw badRequest(BAR_MSG.bothGiven)
+  const next: repo.BottleColumns = {
+    bottle_ml: input.bottle_ml !== undefined ? toCents(input.bottle_ml) : (old?.bottle_ml ?? null),
+    tare_g: input.tare_g !== undefined ? toCents(input.tare_g) : (old?.tare_g ?? null),
+    full_g: old?.full_g ?? null,
+    bottle_density: old?.bottle_density ?? null,
+  }
+  if (input.full_g !== undefined) {
+    next.full_g = input.full_g === null ? null : toCents(input.full_g)
+    if (input.full_g !== null) next.bottle_density = null
+  }
+  if (input.density_g_ml !== undefined) {
+    next.bottle_density = input.density_g_ml === null ? null : Math.round(input.density_g_ml * DENSITY_SCALE)
+    if (input.density_g_ml !== null) next.full_g = null
+  }
+  if (next.bottle_ml === null || next.tare_g === null) throw badRequest(BAR_MSG.needsPair)
+  const refusal = bottleRefusal({ bottle_ml: next.bottle_ml, tare_g: next.tare_g, full_g: next.full_g, density: next.bottle_density }, unit)
+  if (refusal) throw badRequest(refusal)
+  return next
+}
 
 export type ItemService = ReturnType<typeof createItemService>
 
@@ -161,6 +194,8 @@ export function createItemService({ db, clock, settings, stockEvents }: StockSer
               at,
             )
             repo.setCostingFields(db, id, costingFields(input, null))
+            const bottle = bottleColumns(input, null, input.unit)
+            if (bottle) repo.setBottle(db, id, bottle)
             codes.setUnitCode(db, id, null, input.barcode ?? null, at)
             if (input.packs) replacePacks(db, id, input.packs)
             if (input.order_pack_id != null) orderPackOrRefuse(id, input.order_pack_id)
@@ -198,6 +233,13 @@ export function createItemService({ db, clock, settings, stockEvents }: StockSer
           clock().toISOString(),
         )
         repo.setCostingFields(db, id, costingFields(input, old))
+        const bottle = bottleColumns(input, old, input.unit ?? old.unit)
+        if (bottle) repo.setBottle(db, id, bottle)
+        // A new unit must still hold the bottle facts the item keeps (a mass unit cannot).
+        else if (input.unit !== undefined && bottleOfColumns(old)) {
+          const refusal = bottleRefusal(bottleOfColumns(old)!, input.unit)
+          if (refusal) throw badRequest(refusal)
+        }
         // A new cost price may take a dish over its food cost target (issue 22).
         if (input.cost_price !== undefined && toCost(input.cost_price) !== old.cost_e5) stockEvents.costsChanged(db, { itemIds: [id], oldCosts: new Map([[id, old.cost_e5]]) })
         if (input.barcode !== undefined) codes.setUnitCode(db, id, old.barcode, input.barcode, clock().toISOString())

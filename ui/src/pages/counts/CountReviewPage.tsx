@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
 import type { ReviewLine } from '../../../../src/contract/counts'
 import { formatPacked } from '../../../../src/contract/packs'
+import { formatMl } from '../../../../src/contract/bar'
 import { messageOr } from '../../api/client'
 import { approveCount, cancelCount, downloadVariance, getReview, putLine } from '../../api/counts'
 import { Badge, titleCase } from '../../components/Badge'
@@ -184,6 +185,7 @@ function ReviewRow({ countId, line, areaId, editable, onSaved }: { countId: numb
         <div>
           <dt className="text-slate-600 dark:text-slate-300">Counted</dt>
           <dd>{line.counted === null ? COUNT_UI.lineNotCounted : formatPacked(line.counted, line.unit, line.packs)}</dd>
+          {line.open_ml !== null && <dd data-testid={`review-open-${line.item_id}`}>incl. {formatMl(line.open_ml)} open</dd>}
         </div>
         <div>
           <dt className="text-slate-600 dark:text-slate-300">Variance</dt>

@@ -7,6 +7,8 @@ import { COUNT_UI } from '../../messages/counts'
 import { bodyFrom, type Draft } from './lineState'
 import { useLineView, type LineStore } from './lineStore'
 import { SaveBadge } from './SaveBadge'
+import { BottleWeights } from './BottleWeights'
+import { fullAndOpen, hasOpen, parseOpen } from './openBottles'
 
 /** What a line does, the same functions for every line and every render (so a line's props never change by themselves). */
 export interface LineActions {
@@ -50,6 +52,10 @@ export const SheetLine = memo(function SheetLine(p: {
   // The live total of a line counted in packs, as typed: packs × size + loose, in the item's unit.
   const parsed = line.packs.length > 0 ? bodyFrom(view.draft, line) : null
   const total = parsed?.ok && parsed.hundredths !== null ? fmt.quantity(parsed.hundredths / 100, line.unit) : null
+  // Issue 35: a bottle item's open bottles, and the line read as "3 full + 1.47 L open".
+  const open = line.bottle && hasOpen(view.draft.open) ? parseOpen(view.draft.open, line) : null
+  const whole = open?.ok ? bodyFrom(view.draft, line) : null
+  const openText = open?.ok && whole?.ok ? fullAndOpen((whole.hundredths ?? 0) - open.hundredths, open.ml, { unit: line.unit, bottle: line.bottle! }) : null
   const common = {
     disabled: p.disabled,
     hint: '',
@@ -127,6 +133,14 @@ export const SheetLine = memo(function SheetLine(p: {
               <ErrorLine message={view.error} />
             </div>
           )}
+        </div>
+      )}
+      {line.bottle && (
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <BottleWeights line={line} base={base} value={view.draft.open} disabled={p.disabled} onChange={(o) => actions.change(key, { ...view.draft, open: o })} onLeave={() => actions.leave(key)} />
+          <p className="col-span-2 text-sm font-semibold tabular-nums sm:col-span-4" data-testid={`open-total-${line.item_id}`}>
+            {openText}
+          </p>
         </div>
       )}
     </li>

@@ -4,6 +4,7 @@ import { CountLineBody, CountPackEntry, type CountLine } from '../../../../src/c
 import { splitIntoPacks } from '../../../../src/contract/packs'
 import { parseQuantity } from '../../../../src/contract/quantity'
 import { check } from '../../lib/validation'
+import { hasOpen, openDraftFrom, parseOpen, type OpenDraft } from './openBottles'
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed'
 
@@ -12,6 +13,8 @@ export interface Draft {
   counted: string
   packs: Record<number, string>
   loose: string
+  /** Open bottles of an item with bottle facts (issue 35), beside full packs and loose. */
+  open?: OpenDraft
 }
 
 /** A line on the sheet: its fields, where its save stands, and what the server holds. */
@@ -26,14 +29,20 @@ export interface LineView {
 export const lineKey = (l: { area_id: number; item_id: number }) => `${l.area_id}:${l.item_id}`
 
 /** The fields for a server value: packs split largest first (as the print and the list show it). */
-export function draftFrom(line: Pick<CountLine, 'counted' | 'packs'>): Draft {
+export function draftFrom(line: Pick<CountLine, 'counted' | 'packs' | 'open' | 'bottle' | 'item_name' | 'unit'>): Draft {
   if (line.counted === null) return { counted: '', packs: {}, loose: '' }
+  // Open bottles keep their weights; the rest of the figure is the full bottles (issue 35).
+  const open = openDraftFrom(line)
+  const part = open ? parseOpen(open, line) : null
+  if (open && part?.ok) return { ...draftFrom({ ...line, open: null, counted: (Math.round(line.counted * 100) - part.hundredths) / 100 }), open }
   if (line.packs.length === 0) return { counted: String(line.counted), packs: {}, loose: '' }
   const split = splitIntoPacks(line.counted, line.packs)
   return { counted: '', packs: Object.fromEntries(split.packs.map((p) => [p.pack.id, String(p.count)])), loose: String(split.loose) }
 }
 
-export type DraftBody = { counted: number | null } | { packs: { pack_id: number; quantity: number }[]; loose: number }
+export type DraftBody =
+  | { counted: number | null }
+  | { packs: { pack_id: number; quantity: number }[]; loose: number; open_weights_g?: number[]; open_tenths?: number[] }
 
 const NEGATIVE = 'A count cannot be negative'
 const wholePacks = (name: string) => `Whole ${name}s only; put the rest in loose`
@@ -42,8 +51,17 @@ const wholePacks = (name: string) => `Whole ${name}s only; put the rest in loose
  * A draft → the line's body, checked with the server's CountLineBody, or a message when a field cannot be
  * read (the parser's words) or the schema refuses it (in the sheet's words). Empty everywhere: not counted (null).
  */
-export function bodyFrom(draft: Draft, line: Pick<CountLine, 'packs' | 'area_id' | 'item_id'>): { ok: true; body: DraftBody; hundredths: number | null } | { ok: false; message: string } {
+export function bodyFrom(draft: Draft, line: Pick<CountLine, 'packs' | 'area_id' | 'item_id'> & Partial<Pick<CountLine, 'bottle' | 'item_name' | 'unit'>>): { ok: true; body: DraftBody; hundredths: number | null } | { ok: false; message: string } {
   const ids = { area_id: line.area_id, item_id: line.item_id }
+  if (hasOpen(draft.open) && line.bottle) {
+    // Open bottles go with the full ones (packs, or the plain figure as loose); the server converts them again.
+    const open = parseOpen(draft.open, { item_name: line.item_name ?? '', unit: line.unit ?? '', bottle: line.bottle })
+    if (!open.ok) return open
+    const full = bodyFrom({ ...draft, open: undefined }, { ...line, bottle: null })
+    if (!full.ok) return full
+    const packed = 'packs' in full.body ? full.body : { packs: [], loose: full.body.counted ?? 0 }
+    return { ok: true, body: { ...packed, open_weights_g: open.open_weights_g, open_tenths: open.open_tenths }, hundredths: (full.hundredths ?? 0) + open.hundredths }
+  }
   if (line.packs.length === 0) {
     if (draft.counted.trim() === '') return { ok: true, body: { counted: null }, hundredths: null }
     const r = parseQuantity(draft.counted)

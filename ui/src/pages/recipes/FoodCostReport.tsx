@@ -1,3 +1,4 @@
+import { formatMl } from '../../../../src/contract/bar'
 import { useState } from 'react'
 import type { AvtRow } from '../../../../src/contract/recipes'
 import { downloadAvt, getAvt, getFoodCost, listApprovedCounts, type PeriodParams } from '../../api/recipes'
@@ -132,6 +133,24 @@ export function FoodCostReport({ onImportSales }: { onImportSales?: () => void }
               </div>
             ))}
           </dl>
+          {fc.bar.length > 0 && (
+            <div>
+              <h2 className="text-base font-semibold">Bar: liquor poured vs sold</h2>
+              <ul className="mt-1 space-y-1 text-sm" aria-label="Bar variance by bottle">
+                {fc.bar.map((b) => (
+                  <li key={b.item_id} className="flex flex-wrap justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700">
+                    <span className="font-medium">{b.item_name}</span>
+                    <span className="tabular-nums">
+                      {formatMl(b.actual_ml)} gone · {formatMl(b.theoretical_ml)} sold ·{' '}
+                      <span className={b.variance_value > 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}>
+                        {formatMl(Math.abs(b.variance_ml))} {b.variance_ml > 0 ? 'not explained by sales' : 'more sold than gone'} ({f.money(b.variance_value)})
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {fc.not_counted.closing.length > 0 && (
             <p className="text-xs text-slate-600 dark:text-slate-400">{`${fc.not_counted.closing.length} item(s) not counted at the closing count, taken at their ledger balance`}</p>
           )}

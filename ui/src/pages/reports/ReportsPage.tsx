@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { Link } from 'wouter'
 import { DEFAULT_RANGE_DAYS, PREVIEW_ROWS, REPORT_MSG, REPORT_TYPES, reportFileName, type GeneratedReport, type ReportRun, type ReportType } from '../../../../src/contract/reports'
 import { addDays, localDate } from '../../../../src/contract/dates'
 import { downloadReport, generateReport, getReportHistory } from '../../api/reports'
@@ -75,6 +76,11 @@ export default function ReportsPage() {
   return (
     <section className="mx-auto max-w-5xl space-y-6">
       <PageHeader title="Reports" description="Pick a report and a period, preview it, and download it as CSV." />
+      <p>
+        <Link href="/manager/reports/pour-cost" className="text-sm text-brand-800 underline dark:text-brand-300">
+          Pour cost of the bar's drinks
+        </Link>
+      </p>
 
       <form
         noValidate

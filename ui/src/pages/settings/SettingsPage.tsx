@@ -16,7 +16,7 @@ import { OffsiteCopies } from './OffsiteCopies'
 import { BackupSchedule } from './BackupSchedule'
 import { TimeZonePicker } from './TimeZonePicker'
 import { ConnectDevice } from './ConnectDevice'
-import { changes, COST_METHOD_OPTIONS, fieldOfMessage, LABELS, ORDER_ROUNDING_OPTIONS, toForm, validate, type SettingsForm, type SettingsKey } from './form'
+import { changes, COST_METHOD_OPTIONS, fieldOfMessage, LABELS, ORDER_ROUNDING_OPTIONS, POUR_OZ_OPTIONS, toForm, validate, type SettingsForm, type SettingsKey } from './form'
 
 const CUSTOM = '__custom__'
 
@@ -136,7 +136,7 @@ export default function SettingsPage() {
       text(key, { inputMode: 'numeric', hint, autoComplete: 'off' })
     )
 
-  const choice = (key: 'order_rounding' | 'cost_method', options: { value: string; label: string }[], hint: string) => (
+  const choice = (key: 'order_rounding' | 'cost_method' | 'pour_oz', options: { value: string; label: string }[], hint: string) => (
     <SelectField label={LABELS[key]} value={form[key]} onChange={set(key) as (v: string) => void} options={options} error={errors[key]} hint={hint} />
   )
 
@@ -208,6 +208,16 @@ export default function SettingsPage() {
           {choice('cost_method', COST_METHOD_OPTIONS, "What an item's cost price becomes when a delivery is received")}
           {number('price_alert_pct', 'A delivered price this far from the last one raises a price alert, and the receiving form warns', true)}
           {number('target_food_cost_pct', "A menu plate's cost as a share of its price; a recipe may set its own", true)}
+        </Section>
+
+        <Section title="Bar" description="How drinks' pours are measured and the pour cost each kind of drink aims for (a menu recipe whose category is spirits, wine, beer or cocktails).">
+          {choice('pour_oz', POUR_OZ_OPTIONS, 'What 1 oz in a drink recipe means')}
+          {number('dash_ml', 'What 1 dash in a drink recipe means', true)}
+          {number('sales_tax_pct', 'Pour cost divides by the price without it; 0 when prices are without tax', true)}
+          {number('pour_target_spirits_pct', undefined, true)}
+          {number('pour_target_wine_pct', undefined, true)}
+          {number('pour_target_beer_pct', undefined, true)}
+          {number('pour_target_cocktails_pct', undefined, true)}
         </Section>
 
         <Section title="Sign-in" description="How long a sign-in lasts before staff sign in again.">

@@ -30,10 +30,18 @@ export interface SettingsForm {
   cost_method: ManagerSettings['cost_method']
   price_alert_pct: string
   target_food_cost_pct: string
+  pour_oz: ManagerSettings['pour_oz']
+  dash_ml: string
+  sales_tax_pct: string
+  pour_target_spirits_pct: string
+  pour_target_wine_pct: string
+  pour_target_beer_pct: string
+  pour_target_cocktails_pct: string
 }
 export type SettingsKey = keyof SettingsForm
 
-export const NUMERIC_KEYS = ['expiring_days', 'discrepancy_wastage_value', 'discrepancy_count_change', 'token_hours', 'smtp_port', 'backup_keep', 'count_variance_pct', 'count_variance_value', 'price_alert_pct', 'target_food_cost_pct'] as const
+export const NUMERIC_KEYS = ['expiring_days', 'discrepancy_wastage_value', 'discrepancy_count_change', 'token_hours', 'smtp_port', 'backup_keep', 'count_variance_pct', 'count_variance_value', 'price_alert_pct', 'target_food_cost_pct',
+  'dash_ml', 'sales_tax_pct', 'pour_target_spirits_pct', 'pour_target_wine_pct', 'pour_target_beer_pct', 'pour_target_cocktails_pct'] as const
 const isNumeric = (k: SettingsKey): k is (typeof NUMERIC_KEYS)[number] => (NUMERIC_KEYS as readonly string[]).includes(k)
 
 /** The label of each field; a schema message naming the field is shown with its label instead. */
@@ -62,6 +70,13 @@ export const LABELS: Record<SettingsKey, string> = {
   cost_method: 'Cost price after a delivery',
   price_alert_pct: 'Price change alert (%)',
   target_food_cost_pct: 'Target food cost (%)',
+  pour_oz: 'An oz in recipes is',
+  dash_ml: 'A dash (ml)',
+  sales_tax_pct: 'Tax included in menu prices (%)',
+  pour_target_spirits_pct: 'Target pour cost: spirits (%)',
+  pour_target_wine_pct: 'Target pour cost: wine (%)',
+  pour_target_beer_pct: 'Target pour cost: beer (%)',
+  pour_target_cocktails_pct: 'Target pour cost: cocktails (%)',
 }
 
 /** The two choices of each purchasing select, in the words staff read. */
@@ -72,6 +87,11 @@ export const ORDER_ROUNDING_OPTIONS: { value: SettingsForm['order_rounding']; la
 export const COST_METHOD_OPTIONS: { value: SettingsForm['cost_method']; label: string }[] = [
   { value: 'AVERAGE', label: 'Weighted average of stock and delivery' },
   { value: 'LAST', label: 'The last price paid' },
+]
+
+export const POUR_OZ_OPTIONS: { value: SettingsForm['pour_oz']; label: string }[] = [
+  { value: 'US', label: 'US fluid ounce (29.57 ml)' },
+  { value: 'IMPERIAL', label: 'Imperial fluid ounce (28.41 ml)' },
 ]
 
 export function toForm(s: ManagerSettings): SettingsForm {
@@ -100,6 +120,13 @@ export function toForm(s: ManagerSettings): SettingsForm {
     cost_method: s.cost_method,
     price_alert_pct: String(s.price_alert_pct),
     target_food_cost_pct: String(s.target_food_cost_pct),
+    pour_oz: s.pour_oz,
+    dash_ml: String(s.dash_ml),
+    sales_tax_pct: String(s.sales_tax_pct),
+    pour_target_spirits_pct: String(s.pour_target_spirits_pct),
+    pour_target_wine_pct: String(s.pour_target_wine_pct),
+    pour_target_beer_pct: String(s.pour_target_beer_pct),
+    pour_target_cocktails_pct: String(s.pour_target_cocktails_pct),
   }
 }
 

@@ -17,6 +17,7 @@ import type { Lookups } from './useLookups'
 import { useSubmit } from '../../components/useSubmit'
 import { PackRows, packsInput, type PackDraft } from './PackRows'
 import { CostingFields, costingDraft, costingInput } from './CostingFields'
+import { BottleFields, bottleDraft, bottleInput } from './BottleFields'
 
 const LABELS = {
   name: 'Item Name',
@@ -58,6 +59,7 @@ export function ItemForm({ item, barcode, lookups, onClose, onSaved }: { item: I
   const [packs, setPacks] = useState<PackDraft[]>(() => (item?.packs ?? []).map((p) => ({ name: p.name, size: String(p.size) })))
   const [errors, setErrors] = useState<Partial<Record<Key | 'packs', string>>>({})
   const [costing, setCosting] = useState(() => costingDraft(item))
+  const [bottle, setBottle] = useState(() => bottleDraft(item))
   const { busy, failure, setFailure, run } = useSubmit()
   const set = (k: Key) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
   /** The code RIMS 0.1 saved without checking its check digit: kept while unchanged, with a hint to correct it. */
@@ -83,6 +85,7 @@ export function ItemForm({ item, barcode, lookups, onClose, onSaved }: { item: I
       supplier_code: form.supplier_code,
       ...(item ? { order_pack_id: form.order_pack_id ? Number(form.order_pack_id) : null } : {}),
       ...costingInput(costing),
+      ...bottleInput(bottle, item),
     }
     // The form requires every field the spec marks required, on edit too.
     const missing: Partial<Record<Key | 'packs', string>> = {}
@@ -167,6 +170,7 @@ export function ItemForm({ item, barcode, lookups, onClose, onSaved }: { item: I
         )}
         <PackRows rows={packs} unit={form.unit} error={errors.packs} idPrefix={formId} onChange={setPacks} />
         <CostingFields value={costing} onChange={setCosting} errors={errors as Record<string, string | undefined>} />
+        <BottleFields value={bottle} onChange={setBottle} errors={errors as Record<string, string | undefined>} idPrefix={formId} />
       </div>
     </FormModal>
   )
