@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { getProfile } from './api/auth'
 import { displayInlined, loadDisplaySettings } from './lib/display'
 import { fetchEarlyFor, opensDashboard } from './lib/earlyFetch'
+import { startOutbox } from './lib/offline/app'
 import { dropShell } from './lib/shell'
 import { AppRoutes, pageFor } from './routes'
 import { dropExpiredSession, getSession, updateUser } from './session/store'
@@ -14,6 +15,8 @@ dropExpiredSession()
 if (!displayInlined) void loadDisplaySettings()
 // Then the profile is re-read; the client ends the session on a 401 only, never on a network error (DECISIONS).
 if (getSession()) getProfile().then((r) => updateUser(r.data), () => {})
+// Issue 33.4: what waits on this phone (count entries, kitchen records) is sent when the app opens, then as the box answers.
+startOutbox()
 // A page whose data the URL and the role name (the count sheet, the dashboard) asks for it now, beside its chunks.
 const session = getSession()
 if (session) fetchEarlyFor(location.pathname, session.user.role_name)

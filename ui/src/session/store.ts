@@ -68,3 +68,6 @@ const subscribe = (l: () => void) => {
 }
 
 export const useSession = () => useSyncExternalStore(subscribe, getSession, getSession)
+
+/** Told on every sign-in, sign-out and profile change (the outbox counts and sends for whoever is signed in). */
+export const onSession = subscribe

@@ -9,17 +9,28 @@ import type { StockCountDetail } from '../../../../src/contract/counts'
 const entry = (i: number, area = 1): EntryBody => ({ id: crypto.randomUUID(), area_id: area, item_id: 100 + i, loose: i, counted_at: new Date(Date.UTC(2026, 10, 27, 9, 0, i)).toISOString() })
 
 /** A box in memory: it stores each id once, refuses what `refuse` says, or does not answer while `down`. */
-function fakeBox() {
+interface FakeBox {
+  down: boolean
+  user: number | null
+  refuse: (e: EntryBody) => string | null
+  held: Map<string, EntryBody>
+  calls: { countId: number; device: string; queued: number; ids: string[] }[]
+  requests: { path: string; key: string }[]
+  transport: Transport
+}
+function fakeBox(): FakeBox {
   const held = new Map<string, EntryBody>()
   const calls: { countId: number; device: string; queued: number; ids: string[] }[] = []
   const requests: { path: string; key: string }[] = []
-  const box = {
+  const box: FakeBox = {
     down: false,
     refuse: (_e: EntryBody): string | null => null,
     held,
     calls,
     requests,
+    user: 1,
     transport: {
+      userId: () => box.user,
       async postEntries(countId, body) {
         if (box.down) throw new SendError('Cannot reach the server', 0)
         calls.push({ countId, device: body.device_id, queued: body.queued, ids: body.entries.map((e) => e.id) })
@@ -53,7 +64,7 @@ describe('the outbox', () => {
   test('entries wait while the box does not answer and go once, in batches of at most 500, oldest first', async () => {
     const box = fakeBox()
     const made = Array.from({ length: 1203 }, (_, i) => entry(i))
-    for (const e of made) await addEntry(7, e)
+    for (const e of made) await addEntry(1, 7, e)
     box.down = true
     const first = await flush(box.transport)
     expect(first).toEqual({ sent: 0, refused: 0, waiting: 1203, unreachable: true })
@@ -76,7 +87,7 @@ describe('the outbox', () => {
   test('a batch whose answer was lost is sent again with the same ids (the box stores each once)', async () => {
     const box = fakeBox()
     const e = entry(1)
-    await addEntry(7, e)
+    await addEntry(1, 7, e)
     const lost: Transport = { ...box.transport, postEntries: async (id, body) => (await box.transport.postEntries(id, body), Promise.reject(new SendError('no answer', 0))) }
     expect((await flush(lost)).waiting).toBe(1)
     expect((await flush(box.transport)).waiting).toBe(0)
@@ -89,9 +100,9 @@ describe('the outbox', () => {
     const good = [entry(1), entry(2)]
     const bad = entry(3, 99)
     box.refuse = (e) => (e.area_id === 99 ? 'that storage area is not part of this count' : null)
-    await addEntry(7, good[0])
-    await addEntry(7, bad)
-    await addEntry(7, good[1])
+    await addEntry(1, 7, good[0])
+    await addEntry(1, 7, bad)
+    await addEntry(1, 7, good[1])
     const told: string[] = []
     const off = onOutbox((ev) => told.push(...ev.refused.map((r) => r.id)))
     const r = await flush(box.transport)
@@ -110,9 +121,9 @@ describe('the outbox', () => {
 
   test('entries of two counts go to their own count; kitchen records go once with their key', async () => {
     const box = fakeBox()
-    await addEntry(7, entry(1))
-    await addEntry(8, entry(2))
-    await addRequest({ id: crypto.randomUUID(), path: '/kitchen-inventory/usage', body: { item_id: 1 }, label: 'Usage' })
+    await addEntry(1, 7, entry(1))
+    await addEntry(1, 8, entry(2))
+    await addRequest({ id: crypto.randomUUID(), user_id: 1, path: '/kitchen-inventory/usage', body: { item_id: 1 }, label: 'Usage' })
     box.down = true
     await flush(box.transport)
     box.down = false
@@ -125,9 +136,21 @@ describe('the outbox', () => {
 
   test('flushes asked for at once run one at a time and send each entry once', async () => {
     const box = fakeBox()
-    for (let i = 0; i < 20; i++) await addEntry(7, entry(i))
+    for (let i = 0; i < 20; i++) await addEntry(1, 7, entry(i))
     await Promise.all([flush(box.transport), flush(box.transport), flush(box.transport)])
     expect(box.calls.flatMap((c) => c.ids).length).toBe(20)
+  })
+
+  test("a record waits for the user who made it: another user signed in on the phone does not send it as theirs", async () => {
+    const box = fakeBox()
+    await addEntry(1, 7, entry(1))
+    box.user = 2
+    expect((await flush(box.transport)).sent).toBe(0)
+    box.user = null
+    expect((await flush(box.transport)).sent).toBe(0)
+    expect(box.calls.length).toBe(0)
+    box.user = 1
+    expect((await flush(box.transport)).sent).toBe(1)
   })
 
   test('the device id is made once and kept', async () => {

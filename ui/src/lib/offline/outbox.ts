@@ -17,6 +17,8 @@ interface Base {
   id: string
   /** Order made (Date.now() plus a counter): sent oldest first. */
   seq: number
+  /** Who made it: sent only while that user is signed in (the box records the signed-in user as its counter). */
+  user_id: number
   /** The box refused it (its message): it is not sent again; the screen that made it shows why. */
   refused?: string
 }
@@ -51,13 +53,13 @@ export function onOutbox(l: (e: OutboxEvent) => void) {
 }
 export const tell = (e: OutboxEvent) => listeners.forEach((l) => l(e))
 
-export async function addEntry(countId: number, entry: EntryBody) {
-  const item: EntryItem = { kind: 'entry', id: entry.id, seq: nextSeq(), count_id: countId, entry }
+export async function addEntry(userId: number, countId: number, entry: EntryBody) {
+  const item: EntryItem = { kind: 'entry', id: entry.id, seq: nextSeq(), user_id: userId, count_id: countId, entry }
   await tx(['outbox'], 'readwrite', (t) => put(t, 'outbox', item))
   tell({ stored: [], refused: [] })
 }
 
-export async function addRequest(r: { id: string; path: string; body: unknown; label: string }) {
+export async function addRequest(r: { id: string; user_id: number; path: string; body: unknown; label: string }) {
   const item: RequestItem = { kind: 'request', seq: nextSeq(), ...r }
   await tx(['outbox'], 'readwrite', (t) => put(t, 'outbox', item))
   tell({ stored: [], refused: [] })

@@ -7,6 +7,8 @@ import { markRefused, removeItems, tell, waitingItems, type EntryBody, type Entr
 
 /** How the sender reaches the box (api/client in the app, a fake in the unit tests). */
 export interface Transport {
+  /** The signed-in user (null: nobody): only their records are sent. */
+  userId(): number | null
   postEntries(countId: number, body: { device_id: string; queued: number; entries: EntryBody[] }): Promise<{ stored: string[] }>
   postRequest(path: string, body: unknown, idempotencyKey: string): Promise<void>
 }
@@ -70,7 +72,8 @@ export function flush(transport: Transport): Promise<FlushResult> {
 }
 
 async function flushOnce(transport: Transport): Promise<FlushResult> {
-  const items = await waitingItems()
+  const user = transport.userId()
+  const items = (await waitingItems()).filter((i) => i.user_id === user)
   const entries = items.filter((i): i is EntryItem => i.kind === 'entry')
   const requests = items.filter((i): i is RequestItem => i.kind === 'request')
   let left = entries.length
@@ -109,7 +112,7 @@ async function flushOnce(transport: Transport): Promise<FlushResult> {
     if (!(err instanceof Unreachable)) throw err
     unreachable = true
   }
-  return { sent, refused, unreachable, waiting: (await waitingItems()).length }
+  return { sent, refused, unreachable, waiting: (await waitingItems()).filter((i) => i.user_id === user).length }
 }
 
 /**

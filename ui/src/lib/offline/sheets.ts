@@ -3,7 +3,7 @@
 // opens from the device when the box does not answer, after a reload or with the browser closed and opened again.
 import { normaliseCode, parseGs1, type SheetCode } from '../../../../src/contract/barcodes'
 import type { StockCountDetail } from '../../../../src/contract/counts'
-import { getAll, get, put, tx } from './db'
+import { del, getAll, get, put, tx } from './db'
 
 export interface StoredSheet {
   id: number
@@ -81,3 +81,10 @@ export function resolveStored(raw: string, codes: readonly SheetCode[]): { code:
   const house = HOUSE_LABEL.exec(raw.trim())
   return house ? { code: raw.trim(), item_id: Number(house[1]), pack_id: null } : null
 }
+
+/** A count closed (approved or cancelled): its sheet and drafts leave the phone. */
+export const forgetCount = (countId: number) =>
+  tx(['sheets', 'drafts'], 'readwrite', async (t) => {
+    await del(t, 'sheets', countId)
+    await del(t, 'drafts', IDBKeyRange.bound([countId], [countId, []]))
+  })
