@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
+import { serviceWorker } from './src/sw/plugin.ts'
 
 /**
  * Writes route-preload.json: each route path of src/routes.tsx → its lazy page chunk and the chunks
@@ -40,7 +41,8 @@ function routePreload(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), routePreload()],
+  // serviceWorker after routePreload: it reads route-preload.json to find the offline pages' chunks.
+  plugins: [react(), tailwindcss(), routePreload(), serviceWorker()],
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets', sourcemap: false },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
 })

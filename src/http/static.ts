@@ -82,6 +82,9 @@ export function routeMatcher(preload: Record<string, string[]>): (route: string)
   }
 }
 
+/** The service worker's script (ui/src/sw/plugin.ts writes it), its scope the whole app. */
+export const SERVICE_WORKER = '/sw.js'
+
 /** scripts/login-shell.tsx's output in ui/dist, and the slot it leaves for the restaurant's name. */
 const LOGIN_SHELL = '/login-shell.html'
 const NAME_SLOT = '@@RIMS_RESTAURANT_NAME@@'
@@ -109,6 +112,8 @@ export const staticUi = (assets: UiAssets | null, display?: () => DisplaySetting
         'content-type': file.type || 'application/octet-stream',
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       }
+      // The service worker (ui/src/sw/): revalidated like every unhashed file, so a new build's worker is found on the next visit.
+      if (path === SERVICE_WORKER) headers['service-worker-allowed'] = '/'
       if (!compressible(file)) return new Response(file, { headers })
       headers.vary = 'accept-encoding'
       if (!gzip) return new Response(file, { headers })

@@ -4,6 +4,7 @@ import { getProfile } from './api/auth'
 import { displayInlined, loadDisplaySettings } from './lib/display'
 import { fetchEarlyFor, opensDashboard } from './lib/earlyFetch'
 import { startOutbox } from './lib/offline/app'
+import { registerServiceWorker } from './lib/offline/register'
 import { dropShell } from './lib/shell'
 import { AppRoutes, pageFor } from './routes'
 import { dropExpiredSession, getSession, updateUser } from './session/store'
@@ -38,3 +39,6 @@ const render = () =>
   )
 if (firstPage) void Promise.race([firstPage.preload(), new Promise((r) => setTimeout(r, FIRST_PAGE_WAIT_MS))]).then(render)
 else render()
+
+// The service worker that opens the app without the box: after the page has loaded, never before the first paint.
+registerServiceWorker()

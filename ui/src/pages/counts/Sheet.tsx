@@ -11,6 +11,7 @@ import { putLine } from '../../api/counts'
 import { Badge } from '../../components/Badge'
 import { Button, buttonClass } from '../../components/Button'
 import { failureMessage } from '../../components/failureMessage'
+import { OfflineMode } from '../../components/OfflineMode'
 import { PageHeader } from '../../components/PageHeader'
 import { scanFeedback } from '../../components/scan/feedback'
 import { useKeyboardScans } from '../../components/scan/ScanButton'
@@ -404,6 +405,7 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
                 </span>
               )
             )}
+            <OfflineMode />
           </span>
         }
         actions={

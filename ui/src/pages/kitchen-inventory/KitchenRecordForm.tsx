@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { AdjustmentBody, KITCHEN_MSG, UsageBody, WastageBody, type KitchenInventoryRow } from '../../../../src/contract/kitchen'
 import { recordAdjustment, recordUsage, recordWastage } from '../../api/kitchen'
+import { OfflineMode } from '../../components/OfflineMode'
 import { ErrorLine } from '../../components/ErrorLine'
 import { TextAreaField } from '../../components/Field'
 import { QuantityField } from '../../components/QuantityField'
@@ -130,6 +131,7 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
       onClose={onClose}
       onSubmit={submit}
     >
+      {mode !== 'adjustment' && <OfflineMode />}
       <ErrorLine message={formError} />
       {row ? (
         <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800">
