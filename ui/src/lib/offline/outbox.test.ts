@@ -153,6 +153,22 @@ describe('the outbox', () => {
     expect((await flush(box.transport)).sent).toBe(1)
   })
 
+  test("a correction made before the first was sent replaces it in the outbox: one entry per line waits, the newest", async () => {
+    const box = fakeBox()
+    const first = entry(1)
+    const fix = { ...entry(1), loose: 5 }
+    const other = entry(2)
+    await addEntry(1, 7, first)
+    await addEntry(1, 7, other)
+    await addEntry(1, 7, fix)
+    // Another counter's entry of the same line (a shared phone) is theirs: it stays.
+    const theirs = { ...entry(1), loose: 9 }
+    await addEntry(2, 7, theirs)
+    expect((await waitingItems()).map((i) => i.id)).toEqual([other.id, fix.id, theirs.id])
+    await flush(box.transport)
+    expect([...box.held.values()].map((e) => e.loose)).toEqual([2, 5])
+  })
+
   test('the device id is made once and kept', async () => {
     const a = await deviceId()
     expect(a).toMatch(/^phone-[0-9a-f-]{36}$/)

@@ -53,9 +53,22 @@ export function onOutbox(l: (e: OutboxEvent) => void) {
 }
 export const tell = (e: OutboxEvent) => listeners.forEach((l) => l(e))
 
+/**
+ * A new entry of a line. The same counter's earlier entries of that line still waiting leave the outbox with it: the
+ * box would supersede them anyway, so what waits is one entry per line counted (what the badge counts).
+ */
 export async function addEntry(userId: number, countId: number, entry: EntryBody) {
   const item: EntryItem = { kind: 'entry', id: entry.id, seq: nextSeq(), user_id: userId, count_id: countId, entry }
-  await tx(['outbox'], 'readwrite', (t) => put(t, 'outbox', item))
+  await tx(['outbox'], 'readwrite', async (t) => {
+    const line = t.objectStore('outbox').index('line').getAll(IDBKeyRange.only([countId, entry.area_id, entry.item_id]))
+    const same = await new Promise<OutboxItem[]>((resolve, reject) => {
+      line.onsuccess = () => resolve(line.result as OutboxItem[])
+      line.onerror = () => reject(line.error)
+    })
+    const superseded = same.filter((o) => !o.refused && o.user_id === userId)
+    for (const o of superseded) await del(t, 'outbox', o.id)
+    await put(t, 'outbox', item)
+  })
   tell({ stored: [], refused: [] })
 }
 
