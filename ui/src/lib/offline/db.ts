@@ -16,7 +16,6 @@ export function openDb(): Promise<IDBDatabase> {
       db.createObjectStore('sheets', { keyPath: 'id' })
       db.createObjectStore('drafts', { keyPath: 'key' })
       const outbox = db.createObjectStore('outbox', { keyPath: 'id' })
-      outbox.createIndex('made', 'seq')
       // A count entry's line (a kitchen record has none and is not in it).
       outbox.createIndex('line', ['count_id', 'entry.area_id', 'entry.item_id'])
       db.createObjectStore('meta')
