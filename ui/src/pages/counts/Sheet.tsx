@@ -144,7 +144,7 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
         await saveDraft(count.id, key, { draft, hundredths: parsed.hundredths, at, entry: entry.id })
         await addEntry(session!.user.id, count.id, entry)
       } catch {
-        // No IndexedDB (a private window that refuses it): the entry is sent straight away, as before.
+        // A browser that refuses IndexedDB (storage full or blocked): nothing is kept, so nothing is claimed.
         setLine(key, { state: 'failed', error: COUNT_UI.saveFailed })
         return
       }
