@@ -7,7 +7,8 @@
 // tests' loopback proxy: the box does not answer at all): a blind count of two areas of 250 items; the Manager's
 // phone counts one area, the Storekeeper's the other, each typing its lines (figure, Enter) with the link cut and
 // reloading once halfway (the two reloads one after the other). Measured: the stored sheet of the 500-line count opening from the phone on that reload
-// (navigation → the first lines on screen with enabled fields, on the page's clock), and, once the link is restored,
+// (navigation → the first lines on screen with enabled fields, on the page's clock; and the sheet's own part, from
+// its first render), beside the same reload from the box before the cut, and, once the link is restored,
 // the time until the box holds all 500 (GET /stock-counts/{id} every 100 ms), with how many lines were counted
 // twice (0 expected: two counters, two areas, each line once).
 //   bun scripts/bench/offline.ts [--runs 5] [--dir /tmp/rims-bench-stocktake/seed] [--exe] [--no-browser]
@@ -107,6 +108,19 @@ async function walk(page: Page, first: number, n: number, skip = false) {
   }
 }
 
+/** navigation → usable, and the sheet's own part of it (its first render, the 'rims:sheet' mark → usable). */
+type Opened = { usable: number; sheet: number }
+
+async function timedReload(page: Page, says: string): Promise<Opened> {
+  await page.reload()
+  await page.getByText(says).waitFor({ timeout: 30_000 })
+  await page.waitForFunction(() => (window as unknown as { __usable?: number }).__usable !== undefined)
+  return page.evaluate(() => {
+    const usable = (window as unknown as { __usable: number }).__usable
+    return { usable, sheet: usable - (performance.getEntriesByName('rims:sheet')[0]?.startTime ?? 0) }
+  })
+}
+
 async function phoneFigures(url: string, api: Api, managerToken: string, itemIds: number[]) {
   const half = BATCH / 2
   const areas = [await api('POST', '/storage-areas', { name: `Offline phones A ${Date.now()}` }), await api('POST', '/storage-areas', { name: `Offline phones B ${Date.now()}` })]
@@ -137,6 +151,8 @@ async function phoneFigures(url: string, api: Api, managerToken: string, itemIds
         return page
       }),
     )
+    // For comparison: the same sheet reloaded from the box (the worker in control, the app's code cached).
+    const fromBox = await timedReload(pages[0], 'Kept on this phone')
     link.cut()
     await Promise.all(
       pages.map(async (page) => {
@@ -145,13 +161,8 @@ async function phoneFigures(url: string, api: Api, managerToken: string, itemIds
       }),
     )
     // One reload each, one phone after the other (so the two do not share the CPU while they are timed).
-    const opens: number[] = []
-    for (const page of pages) {
-      await page.reload()
-      await page.getByText('Opened from this phone').waitFor({ timeout: 30_000 })
-      await page.waitForFunction(() => (window as unknown as { __usable?: number }).__usable !== undefined)
-      opens.push(await page.evaluate(() => (window as unknown as { __usable: number }).__usable))
-    }
+    const opens: Opened[] = []
+    for (const page of pages) opens.push(await timedReload(page, 'Opened from this phone'))
     await Promise.all(
       pages.map(async (page) => {
         // Back to where it stopped (Enter walks the lines), then the rest.
@@ -177,6 +188,7 @@ async function phoneFigures(url: string, api: Api, managerToken: string, itemIds
     await api('POST', `/stock-counts/${count.id}/cancel`)
     return {
       opens,
+      fromBox,
       synced,
       onBoxBefore,
       onBox: held.filter((l) => l.entries.length > 0).length,
@@ -207,6 +219,8 @@ if (import.meta.main) {
     const p = r.phones
     console.log(`2 phones at 375 px, link cut, one reload each: ${p.onBoxBefore} on the box while cut; after it came back ${p.onBox} of ${BATCH} lines on the box (${p.entries} entries), ${p.doubled} doubled`)
     console.log(`  all on the box ${(p.synced / 1000).toFixed(1)} s after the link returned (target < ${SYNC_TARGET_MS / 1000} s: ${p.synced < SYNC_TARGET_MS ? 'met' : 'NOT met'})`)
-    console.log(`  the stored ${BATCH}-line sheet opened from the phone: ${p.opens.map((x) => x.toFixed(0)).join(' ms, ')} ms (target < ${OPEN_TARGET_MS} ms: ${Math.max(...p.opens) < OPEN_TARGET_MS ? 'met' : 'NOT met'})`)
+    const shown = (x: Opened) => `${x.usable.toFixed(0)} ms (the sheet's part ${x.sheet.toFixed(0)} ms)`
+    console.log(`  the stored ${BATCH}-line sheet opened from the phone: ${p.opens.map(shown).join(', ')} (target < ${OPEN_TARGET_MS} ms: ${Math.max(...p.opens.map((x) => x.usable)) < OPEN_TARGET_MS ? 'met' : 'NOT met'})`)
+    console.log(`  the same sheet reloaded from the box before the cut: ${shown(p.fromBox)}`)
   }
 }
