@@ -82,7 +82,7 @@ describe('the outbox', () => {
     // Nothing left: a second flush sends nothing.
     expect((await flush(box.transport)).sent).toBe(0)
     expect(box.calls.length).toBe(3)
-  })
+  }, 60_000) // 1203 writes to fake-indexeddb: seconds on a busy box
 
   test('a batch whose answer was lost is sent again with the same ids (the box stores each once)', async () => {
     const box = fakeBox()
