@@ -69,5 +69,5 @@ const subscribe = (l: () => void) => {
 
 export const useSession = () => useSyncExternalStore(subscribe, getSession, getSession)
 
-/** Told on every sign-in, sign-out and profile change (the outbox counts and sends for whoever is signed in). */
-export const onSession = subscribe
+/** Calls `l` on every sign-in and sign-out, outside React (the service worker's registration waits for a sign-in). */
+export const onSessionChange = subscribe

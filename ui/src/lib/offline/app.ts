@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react'
 import type { EntriesAnswer } from '../../../../src/contract/counts'
 import { ApiError, call } from '../../api/client'
 import { isOffline, onConnection } from '../../api/connection'
-import { getSession, onSession } from '../../session/store'
+import { getSession, onSessionChange } from '../../session/store'
 import { allItems, onOutbox } from './outbox'
 import { startSender, type FlushResult, type Transport } from './sender'
 
@@ -25,7 +25,7 @@ export function startOutbox() {
   void recount()
   // Another user signed in: their records are the ones counted and sent now.
   let user = getSession()?.user.id
-  onSession(() => {
+  onSessionChange(() => {
     if (getSession()?.user.id === user) return
     user = getSession()?.user.id
     void recount()
