@@ -2,19 +2,33 @@
 // movements), per run: an area of 500 items, a count over it, then one POST /api/stock-counts/{id}/entries of 500
 // entries (one per line, packs + loose, as a phone's queue flushes them) timed from the client, the same batch
 // replayed (stores nothing), and the count cancelled. Median of the runs.
-//   bun scripts/bench/offline.ts [--runs 5] [--dir /tmp/rims-bench-stocktake/seed] [--exe]
-// Runs this checkout's src/main.ts under Bun (no build needed), or dist/rims with --exe.
+//
+// Then the phones (unless --no-browser), in Chromium at 375 px through a link the benchmark cuts (e2e/link.ts, the
+// tests' loopback proxy: the box does not answer at all): a blind count of two areas of 250 items; the Manager's
+// phone counts one area, the Storekeeper's the other, each typing its lines (figure, Enter) with the link cut and
+// reloading once halfway (the two reloads one after the other). Measured: the stored sheet of the 500-line count opening from the phone on that reload
+// (navigation → the first lines on screen with enabled fields, on the page's clock; and the sheet's own part, from
+// its first render), beside the same reload from the box before the cut, and, once the link is restored,
+// the time until the box holds all 500 (GET /stock-counts/{id} every 100 ms), with how many lines were counted
+// twice (0 expected: two counters, two areas, each line once).
+//   bun scripts/bench/offline.ts [--runs 5] [--dir /tmp/rims-bench-stocktake/seed] [--exe] [--no-browser]
+// Runs this checkout's src/main.ts under Bun (no build needed, but the UI is ui/dist: npx vite build ui), or
+// dist/rims with --exe.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { startLink } from '../../e2e/link'
 import { ensureBenchSeed, ensureExecutable, loadAverage, login, median, ROOT, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 
 const BATCH = 500
 const TARGET_MS = 300
+const SYNC_TARGET_MS = 10_000
+const OPEN_TARGET_MS = 1_000
 
-export async function offlineFigures(o: { runs: number; dir: string; exe: boolean }) {
+export async function offlineFigures(o: { runs: number; dir: string; exe: boolean; browser: boolean }) {
   if (o.exe) await ensureExecutable({ rebuild: 'missing' })
   await ensureBenchSeed(o.dir)
   const data = mkdtempSync(join(tmpdir(), 'rims-bench-offline-'))
@@ -62,10 +76,128 @@ export async function offlineFigures(o: { runs: number; dir: string; exe: boolea
       await api('POST', `/stock-counts/${count.id}/cancel`)
       await api('DELETE', `/storage-areas/${area.id}`)
     }
-    return { store, replay, load: loadAverage() }
+    const phones = o.browser ? await phoneFigures(server.url, api, token, itemIds) : null
+    return { store, replay, phones, load: loadAverage() }
   } finally {
     await server.stop()
     rmSync(data, { recursive: true, force: true })
+  }
+}
+
+type Api = (method: string, path: string, body?: unknown) => Promise<any>
+
+/** Marks when the sheet is usable (its first lines on screen with enabled fields), on the page's clock. */
+function instrument() {
+  const check = () => {
+    if (document.querySelector('[data-testid^="line-"] input:not([disabled])')) (window as unknown as { __usable: number }).__usable = performance.now()
+    else requestAnimationFrame(check)
+  }
+  requestAnimationFrame(check)
+}
+
+/** Waits until the focus is in line `i`'s first field (Enter scrolls a line not yet rendered to first). */
+const focusedOn = (page: Page, i: number) =>
+  page.waitForFunction((i) => document.activeElement?.getAttribute('data-line-first') === String(i), i, { timeout: 30_000 })
+
+/** From line `first`, `n` lines: a figure typed (unless `skip`) and Enter, the sheet's own walk to the next line. */
+async function walk(page: Page, first: number, n: number, skip = false) {
+  for (let i = first; i < first + n; i++) {
+    await focusedOn(page, i)
+    if (!skip) await page.keyboard.type(String((i % 9) + 1))
+    await page.keyboard.press('Enter')
+  }
+}
+
+/** navigation → usable, and the sheet's own part of it (its first render, the 'rims:sheet' mark → usable). */
+type Opened = { usable: number; sheet: number }
+
+async function timedReload(page: Page, says: string): Promise<Opened> {
+  await page.reload()
+  await page.getByText(says).waitFor({ timeout: 30_000 })
+  await page.waitForFunction(() => (window as unknown as { __usable?: number }).__usable !== undefined)
+  return page.evaluate(() => {
+    const usable = (window as unknown as { __usable: number }).__usable
+    return { usable, sheet: usable - (performance.getEntriesByName('rims:sheet')[0]?.startTime ?? 0) }
+  })
+}
+
+async function phoneFigures(url: string, api: Api, managerToken: string, itemIds: number[]) {
+  const half = BATCH / 2
+  const areas = [await api('POST', '/storage-areas', { name: `Offline phones A ${Date.now()}` }), await api('POST', '/storage-areas', { name: `Offline phones B ${Date.now()}` })]
+  await api('PUT', `/storage-areas/${areas[0].id}/items`, { item_ids: itemIds.slice(0, half) })
+  await api('PUT', `/storage-areas/${areas[1].id}/items`, { item_ids: itemIds.slice(half, BATCH) })
+  // Blind: no figure is far above an expected one, so nothing stops to ask.
+  const count = await api('POST', '/stock-counts', { area_ids: areas.map((a) => a.id), blind: true })
+  const link = await startLink(url)
+  const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    const sessions = await Promise.all(
+      [managerToken, await login(url, 'store@bench.local', BENCH_PASSWORD)].map(async (token) => {
+        const user = (await (await fetch(url + '/api/auth/profile', { headers: { authorization: `Bearer ${token}` } })).json()).data
+        return { token, user }
+      }),
+    )
+    const pages = await Promise.all(
+      sessions.map(async (session, i) => {
+        const context = await browser.newContext({ baseURL: link.base, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
+        await context.addInitScript(instrument)
+        const page = await context.newPage()
+        await page.goto('/favicon.svg')
+        await page.evaluate((s) => localStorage.setItem('rims_user', JSON.stringify(s)), session)
+        await page.goto(`/counts/${count.id}?area=${areas[i].id}`)
+        // Stored on the phone, and the service worker in control: a reload opens without the box.
+        await page.getByText('Kept on this phone').waitFor({ timeout: 60_000 })
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+        return page
+      }),
+    )
+    // For comparison: the same sheet reloaded from the box (the worker in control, the app's code cached).
+    const fromBox = await timedReload(pages[0], 'Kept on this phone')
+    link.cut()
+    await Promise.all(
+      pages.map(async (page) => {
+        await page.locator('[data-line-first="0"]').focus()
+        await walk(page, 0, half / 2)
+      }),
+    )
+    // One reload each, one phone after the other (so the two do not share the CPU while they are timed).
+    const opens: Opened[] = []
+    for (const page of pages) opens.push(await timedReload(page, 'Opened from this phone'))
+    await Promise.all(
+      pages.map(async (page) => {
+        // Back to where it stopped (Enter walks the lines), then the rest.
+        await page.locator('[data-line-first="0"]').focus()
+        await walk(page, 0, half / 2, true)
+        await walk(page, half / 2, half / 2)
+        const badge = `${half} counts on this phone, not yet on the box`
+        await page.getByText(badge).waitFor({ timeout: 30_000 }).catch(async () => {
+          throw new Error(`the phone says "${await page.getByTestId('outbox-badge').textContent()}", not "${badge}"`)
+        })
+      }),
+    )
+    const onBoxBefore = (await api('GET', `/stock-counts/${count.id}`)).lines.filter((l: { entries: unknown[] }) => l.entries.length > 0).length
+    link.restore()
+    const t0 = performance.now()
+    let held: { counted: number | null; double_count: boolean; entries: unknown[] }[] = []
+    for (;;) {
+      held = (await api('GET', `/stock-counts/${count.id}`)).lines
+      if (held.every((l) => l.entries.length > 0) || performance.now() - t0 > 120_000) break
+      await Bun.sleep(100)
+    }
+    const synced = performance.now() - t0
+    await api('POST', `/stock-counts/${count.id}/cancel`)
+    return {
+      opens,
+      fromBox,
+      synced,
+      onBoxBefore,
+      onBox: held.filter((l) => l.entries.length > 0).length,
+      entries: held.reduce((n, l) => n + l.entries.length, 0),
+      doubled: held.filter((l) => l.double_count || l.entries.length > 1).length,
+    }
+  } finally {
+    await browser.close()
+    await link.close()
   }
 }
 
@@ -75,11 +207,20 @@ if (import.meta.main) {
       runs: { type: 'string', default: '5' },
       dir: { type: 'string', default: '/tmp/rims-bench-stocktake/seed' },
       exe: { type: 'boolean', default: false },
+      'no-browser': { type: 'boolean', default: false },
     },
   })
-  const r = await offlineFigures({ runs: Number(values.runs), dir: values.dir!, exe: values.exe! })
+  const r = await offlineFigures({ runs: Number(values.runs), dir: values.dir!, exe: values.exe!, browser: !values['no-browser'] })
   const f = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`
   console.log(`\nBenchmark database, ${values.exe ? 'dist/rims' : 'src/main.ts under Bun'}, load average ${r.load.toFixed(1)}`)
   console.log(`POST /api/stock-counts/{id}/entries, ${BATCH} new entries      ${f(r.store)}  (target < ${TARGET_MS} ms: ${median(r.store) < TARGET_MS ? 'met' : 'NOT met'})`)
   console.log(`the same batch replayed (nothing stored)               ${f(r.replay)}`)
+  if (r.phones) {
+    const p = r.phones
+    console.log(`2 phones at 375 px, link cut, one reload each: ${p.onBoxBefore} on the box while cut; after it came back ${p.onBox} of ${BATCH} lines on the box (${p.entries} entries), ${p.doubled} doubled`)
+    console.log(`  all on the box ${(p.synced / 1000).toFixed(1)} s after the link returned (target < ${SYNC_TARGET_MS / 1000} s: ${p.synced < SYNC_TARGET_MS ? 'met' : 'NOT met'})`)
+    const shown = (x: Opened) => `${x.usable.toFixed(0)} ms (the sheet's part ${x.sheet.toFixed(0)} ms)`
+    console.log(`  the stored ${BATCH}-line sheet opened from the phone: ${p.opens.map(shown).join(', ')} (target < ${OPEN_TARGET_MS} ms: ${Math.max(...p.opens.map((x) => x.usable)) < OPEN_TARGET_MS ? 'met' : 'NOT met'})`)
+    console.log(`  the same sheet reloaded from the box before the cut: ${shown(p.fromBox)}`)
+  }
 }

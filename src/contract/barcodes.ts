@@ -270,6 +270,13 @@ export interface ResolvedBarcode {
   suggestion: { item_id: number; item_name: string; inner_gtin: string; reason: string } | null
 }
 
+/** GET /stock-counts/{id}/codes: one code of an item on the count's sheet (pack_id: a pack's code, a case counts a case). */
+export interface SheetCode {
+  code: string
+  item_id: number
+  pack_id: number | null
+}
+
 const rawText = (field: string) =>
   v.pipe(
     v.string(`${field} is required`),
@@ -364,6 +371,7 @@ export const barcodesAccess = {
   'POST /api/items/:id/barcodes': STORE_STAFF,
   'DELETE /api/items/:id/barcodes': STORE_STAFF,
   'POST /api/barcodes/resolve': ALL_STAFF,
+  'GET /api/stock-counts/:id/codes': STORE_STAFF,
   'POST /api/stock-counts/:id/scans': STORE_STAFF,
   'DELETE /api/stock-counts/:id/scans/:scanId': STORE_STAFF,
 } as const satisfies Record<string, Access>

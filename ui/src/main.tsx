@@ -4,6 +4,7 @@ import { getProfile } from './api/auth'
 import { displayInlined, loadDisplaySettings } from './lib/display'
 import { fetchEarlyFor, opensDashboard } from './lib/earlyFetch'
 import { groupMode, homePath } from './lib/mode'
+import { startOutbox } from './lib/offline/app'
 import { registerServiceWorker } from './lib/offline/register'
 import { dropShell } from './lib/shell'
 import { AppRoutes, pageFor } from './routes'
@@ -16,6 +17,8 @@ dropExpiredSession()
 if (!displayInlined) void loadDisplaySettings()
 // Then the profile is re-read; the client ends the session on a 401 only, never on a network error (DECISIONS).
 if (getSession()) getProfile().then((r) => updateUser(r.data), () => {})
+// Issue 33.4: what waits on this phone (count entries, kitchen records) is sent when the app opens, then as the box answers.
+if (!groupMode) startOutbox()
 // A page whose data the URL and the role name (the count sheet, the dashboard) asks for it now, beside its chunks.
 const session = getSession()
 if (session && !groupMode) fetchEarlyFor(location.pathname, session.user.role_name)

@@ -101,3 +101,18 @@ describe('scanning on a count sheet', () => {
     expect((await env.call('GET', `/api/stock-counts/${countId}`, { token: keeper.token })).body.data.lines.every((l: { counted: number | null }) => l.counted === null)).toBe(true)
   })
 })
+
+describe('GET /stock-counts/:id/codes (issue 33.2: the phone keeps them to scan without the box)', () => {
+  test('every unit and pack code of the items on the sheet, nothing else; 404 for no count; Chef refused', async () => {
+    const kase = wine.packs.find((p) => p.name === 'case')!
+    const r = await call('GET', `/api/stock-counts/${countId}/codes`)
+    expect(r.status).toBe(200)
+    const codes = r.body.data as { code: string; item_id: number; pack_id: number | null }[]
+    expect(codes).toContainEqual({ code: '04006381333931', item_id: wine.id, pack_id: null })
+    expect(codes).toContainEqual({ code: '10012345000017', item_id: wine.id, pack_id: kase.id })
+    expect(codes.some((c) => c.item_id === salt.id)).toBe(false)
+    expect((await call('GET', '/api/stock-counts/99999/codes')).status).toBe(404)
+    const chef = await env.userOf('Chef')
+    expect((await env.call('GET', `/api/stock-counts/${countId}/codes`, { token: chef.token })).status).toBe(403)
+  })
+})

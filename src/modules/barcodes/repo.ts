@@ -41,6 +41,17 @@ export const listCodes = (db: Db, itemId: number): BarcodeRow[] =>
     db.query('SELECT b.id, b.item_id, b.code, b.pack_id, b.checked, b.created_at FROM item_barcodes b WHERE b.item_id = $itemId ORDER BY b.pack_id IS NOT NULL, b.id').all({ itemId }) as Stored<BarcodeRow>[],
   )
 
+/** Every code of the items on a count's sheet (issue 33.2: the phone resolves scans from them without the box). */
+export const countCodes = (db: Db, countId: number) =>
+  db
+    .query(
+      `SELECT b.code, b.item_id, b.pack_id FROM item_barcodes b
+       WHERE b.item_id IN (SELECT DISTINCT item_id FROM stock_count_lines WHERE count_id = $countId) ORDER BY b.item_id, b.id`,
+    )
+    .all({ countId }) as { code: string; item_id: number; pack_id: number | null }[]
+
+export const countExists = (db: Db, countId: number) => db.query('SELECT 1 FROM stock_counts WHERE id = $countId').get({ countId }) !== null
+
 export function findCode(db: Db, code: string): FoundRow | null {
   const row = db
     .query(

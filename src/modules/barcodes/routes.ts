@@ -25,9 +25,10 @@ export const itemBarcodeRoutes = ({ barcodes }: AppDeps) =>
 export const barcodeRoutes = ({ barcodes }: AppDeps) =>
   new Elysia({ name: 'barcode-routes', prefix: '/barcodes' }).use(signedIn).post('/resolve', (ctx) => ok(barcodes.resolve(parse(ResolveBody, ctx.body).raw)))
 
-/** Scans on a count sheet: POST adds one pack (or one base unit); DELETE undoes that scan. */
-export const countScanRoutes = ({ countScans }: AppDeps) =>
+/** The codes of a count's items (GET, for the phone's stored sheet). Scans on a count sheet: POST adds one pack (or one base unit); DELETE undoes that scan. */
+export const countScanRoutes = ({ countScans, barcodes }: AppDeps) =>
   new Elysia({ name: 'count-scan-routes', prefix: '/stock-counts' }).use(signedIn)
+    .get('/:id/codes', (ctx) => ok(barcodes.countCodes(parse(id('id'), ctx.params.id))))
     .post('/:id/scans', (ctx) => {
       const { answer, message } = countScans.scan(parse(id('id'), ctx.params.id), ctx.user, parse(CountScanBody, ctx.body))
       ctx.set.status = answer.replayed ? 200 : 201

@@ -1,4 +1,4 @@
-import { BARCODE_MSG, innerGtin, normaliseCode, parseGs1, type AddBarcodeInput, type ItemBarcode, type ResolvedBarcode } from '../../contract/barcodes'
+import { BARCODE_MSG, innerGtin, normaliseCode, parseGs1, type AddBarcodeInput, type ItemBarcode, type ResolvedBarcode, type SheetCode } from '../../contract/barcodes'
 import type { User } from '../../contract/auth'
 import { fromCents } from '../../contract/fixed'
 import type { ServiceDeps } from '../../db/service-deps'
@@ -70,6 +70,12 @@ export function createBarcodeService({ db, clock }: ServiceDeps) {
         if (!removed) throw notFound('Barcode')
         refreshUnitCopy(db, itemId)
       }).immediate()
+    },
+
+    /** The codes of a count's items (unit and pack codes), for the phone's stored sheet. */
+    countCodes(countId: number): SheetCode[] {
+      if (!repo.countExists(db, countId)) throw notFound('Stock count')
+      return repo.countCodes(db, countId)
     },
 
     /** One lookup for every screen: the code, its GS1 data, the item and pack it is on, or a suggestion. */

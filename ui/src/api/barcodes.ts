@@ -1,5 +1,5 @@
 // Barcodes: an item's codes and the one lookup every screen uses.
-import type { CountScanAnswer, ItemBarcode, ResolvedBarcode } from '../../../src/contract/barcodes'
+import type { CountScanAnswer, ItemBarcode, ResolvedBarcode, SheetCode } from '../../../src/contract/barcodes'
 import type { StockCount, StockCountDetail } from '../../../src/contract/counts'
 import { call, callList } from './client'
 
@@ -14,3 +14,5 @@ export const listOpenCounts = (signal?: AbortSignal) => callList<StockCount>('/s
 export const getCountSheet = (id: number, signal?: AbortSignal) => call<StockCountDetail>('GET', `/stock-counts/${id}`, { signal })
 export const postCountScan = (countId: number, body: { area_id: number; raw: string; scan_id: string }) => call<CountScanAnswer>('POST', `/stock-counts/${countId}/scans`, { body })
 export const undoCountScan = (countId: number, scanId: string) => call<CountScanAnswer>('DELETE', `/stock-counts/${countId}/scans/${encodeURIComponent(scanId)}`)
+/** Every code of a count's items: kept on the phone with the sheet (issue 33.2). */
+export const getCountCodes = (countId: number, signal?: AbortSignal) => call<SheetCode[]>('GET', `/stock-counts/${countId}/codes`, { signal })

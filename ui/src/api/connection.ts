@@ -30,3 +30,6 @@ export async function probe(): Promise<boolean> {
     return false
   }
 }
+
+/** Told whenever the connection state changes (the outbox sends as soon as the box answers again). */
+export const onConnection = subscribe

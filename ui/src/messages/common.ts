@@ -17,6 +17,15 @@ export const UI = {
   pageFailed: 'This page failed to show.',
   /** The thin banner while calls fail for lack of a connection. */
   offline: 'No connection to RIMS — retrying…',
+  /** Issue 33.6: kitchen records made without the box, in the outbox badge. */
+  recordsOnPhone: (n: number) => `${n} kitchen ${n === 1 ? 'record' : 'records'} on this phone, not yet on the box`,
+  /** Issue 33.4: signing out with records still on the phone asks first. */
+  signOutWaitingTitle: 'Not everything is on the box yet',
+  signOutWaiting: (what: string) => `${what}. They stay on this phone and are sent when you sign in here again; until then nobody else sees them. Sign out anyway?`,
+  signOutAnyway: 'Sign out',
+  stay: 'Stay signed in',
+  /** Issue 33.6: a kitchen record kept on the phone because the box did not answer. */
+  keptOnPhone: 'The box does not answer: kept on this phone, and sent once when it does.',
   /** Under a failed submit that never reached the server: the form stays as it was. */
   connectionLost: 'The connection was lost: nothing changed on this screen, your entries are kept. Send again once the Wi-Fi is back.',
   empty: (kind: string, term?: string) => (term ? `No ${kind} found for "${term}"` : `No ${kind} found`),

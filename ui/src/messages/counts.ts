@@ -37,6 +37,17 @@ export const COUNT_UI = {
   setZero: 'Count them as 0 (none on the shelf)',
   lineSaving: 'Saving…',
   lineSaved: 'Saved',
+  /** Issue 33.4: the line's entry is on this phone, not yet on the box. */
+  lineQueued: 'On this phone',
+  /** The outbox badge (exact words of issue 33.4). */
+  onPhone: (n: number) => `${n} ${n === 1 ? 'count' : 'counts'} on this phone, not yet on the box`,
+  keptOnPhone: 'Kept on this phone: it opens without the box',
+  openedFromPhone: 'Opened from this phone: the box does not answer. Counts are kept here and sent when it does.',
+  submitWaitingTitle: 'Counts still on this phone',
+  submitWaiting: (n: number) =>
+    `${n} ${n === 1 ? 'line counted here is' : 'lines counted here are'} not on the box yet. Once the count is submitted the box takes no more counts, so ${n === 1 ? 'it' : 'they'} would be left out. Wait until the box answers, or submit without ${n === 1 ? 'it' : 'them'}.`,
+  submitAnyway: 'Submit without them',
+  keepCounting: 'Wait',
   lineFailed: 'Not saved',
   lineNotCounted: 'Not counted',
   found: '(found on the shelf)',

@@ -4,9 +4,10 @@ import { PageLoading } from '../Spinner'
 import { ConnectionBanner } from './ConnectionBanner'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { OutboxBadge } from './OutboxBadge'
 import { RouteErrorBoundary } from './RouteErrorBoundary'
 
-/** The signed-in area: header navigation, the connection banner, the page (inside its error boundary), the footer. */
+/** The signed-in area: header navigation, the connection banner, what waits on this phone (issue 33.4), the page (inside its error boundary), the footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [path] = useLocation()
   return (
@@ -16,6 +17,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <ConnectionBanner />
+      <OutboxBadge />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
         <RouteErrorBoundary resetKey={path}>
           <Suspense fallback={<PageLoading />}>{children}</Suspense>

@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { MANAGER } from '../../../../src/contract/roles'
 import { useDisplaySettings } from '../../lib/display'
+import { useWaiting } from '../../lib/offline/app'
+import { COUNT_UI } from '../../messages/counts'
+import { UI } from '../../messages/common'
 import { logout } from '../../session/logout'
+import { ConfirmDialog } from '../ConfirmDialog'
 import { useSession } from '../../session/store'
 import { Brand } from '../Brand'
 import { groupMode, homePath } from '../../lib/mode'
@@ -17,6 +21,10 @@ export function Header() {
   const { restaurant_name } = useDisplaySettings()
   const [path] = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
+  // Issue 33.4: signing out with counts or kitchen records still on this phone asks first.
+  const waiting = useWaiting()
+  const [askOut, setAskOut] = useState(false)
+  const signOut = () => (waiting.entries + waiting.records > 0 ? setAskOut(true) : logout())
   useEffect(() => setMenuOpen(false), [path])
   useEffect(() => {
     if (!menuOpen) return
@@ -69,7 +77,7 @@ export function Header() {
               Settings
             </Link>
           )}
-          <button type="button" onClick={logout} className={linkClass}>
+          <button type="button" onClick={signOut} className={linkClass}>
             Logout
           </button>
         </div>
@@ -125,11 +133,21 @@ export function Header() {
               </span>
             </Link>
           )}
-          <button type="button" onClick={logout} className={`${linkClass} w-full`}>
+          <button type="button" onClick={signOut} className={`${linkClass} w-full`}>
             Logout
           </button>
         </div>
       </div>
+      <ConfirmDialog
+        open={askOut}
+        title={UI.signOutWaitingTitle}
+        message={UI.signOutWaiting([waiting.entries > 0 && COUNT_UI.onPhone(waiting.entries), waiting.records > 0 && UI.recordsOnPhone(waiting.records)].filter(Boolean).join('; '))}
+        confirmLabel={UI.signOutAnyway}
+        cancelLabel={UI.stay}
+        danger
+        onConfirm={logout}
+        onClose={() => setAskOut(false)}
+      />
     </header>
   )
 }

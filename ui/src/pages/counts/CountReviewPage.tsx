@@ -20,7 +20,7 @@ import { saveFile } from '../../lib/saveFile'
 import { useFormat } from '../../lib/useFormat'
 import { COUNT_UI } from '../../messages/counts'
 import { UI } from '../../messages/common'
-import { clearLocal } from './lineState'
+import { forgetCount } from '../../lib/offline/sheets'
 import { STATUS_TONES } from './CountsPage'
 import { DevicesTable, DoubleCountReview } from './DoubleCountReview'
 import { FoundReview } from './FoundReview'
@@ -141,7 +141,7 @@ export default function CountReviewPage() {
               await cancelCount(id)
               toast({ kind: 'success', title: UI.successTitle, message: COUNT_UI.cancelled })
             }
-            clearLocal(id)
+            void forgetCount(id).catch(() => {})
             navigate('/counts')
           } catch (err) {
             setFailure(messageOr(err, confirm === 'approve' ? COUNT_UI.approveFailed : COUNT_UI.cancelFailed))

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useLocation } from 'wouter'
-import { displayCode } from '../../../../src/contract/barcodes'
-import type { CountLine, FoundLine, StockCountDetail } from '../../../../src/contract/counts'
+import { displayCode, type SheetCode } from '../../../../src/contract/barcodes'
+import type { CountLine, FoundLine } from '../../../../src/contract/counts'
 import { toCents } from '../../../../src/contract/fixed'
 import { implausibleFigure } from '../../../../src/contract/plausible'
 import { MANAGER } from '../../../../src/contract/roles'
-import { messageOr } from '../../api/client'
-import { postCountScan, resolveBarcode } from '../../api/barcodes'
+import { ApiError, messageOr } from '../../api/client'
+import { getCountCodes, resolveBarcode } from '../../api/barcodes'
 import { putLine } from '../../api/counts'
 import { Badge } from '../../components/Badge'
 import { Button, buttonClass } from '../../components/Button'
@@ -17,19 +17,37 @@ import { scanFeedback } from '../../components/scan/feedback'
 import { useKeyboardScans } from '../../components/scan/ScanButton'
 import { toast } from '../../components/toast'
 import { useFigureCheck } from '../../components/useFigureCheck'
-import { newKey } from '../../lib/formInput'
+import { sendNow } from '../../lib/offline/app'
+import { addEntry, dropItem, getItem, onOutbox } from '../../lib/offline/outbox'
+import { refreshSheet, resolveStored, saveDraft, saveSheet } from '../../lib/offline/sheets'
+import { parseQuantity } from '../../../../src/contract/quantity'
 import { useFormat } from '../../lib/useFormat'
 import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
 import { COUNT_UI } from '../../messages/counts'
 import { refuseScansIn } from '../../lib/scanner/hid'
-import { bodyFrom, draftFrom, initialDraft, lineKey, loadLocal, saveLocal, type Draft, type LineView } from './lineState'
+import { bodyFrom, draftFrom, entryFrom, initialView, lineKey, type Draft, type LineView } from './lineState'
+import type { SheetSource } from './CountSheetPage'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { LineStore, useSummary } from './lineStore'
 import type { LineActions } from './SheetLine'
 import { SheetList, type Target } from './SheetList'
 import { SubmitDialog } from './SubmitDialog'
 import { AddFoundDialog } from './AddFoundDialog'
 import { FoundLines } from './FoundLines'
+
+const num = (text: string | undefined) => {
+  const r = parseQuantity(text ?? '')
+  return r.ok ? r.value : 0
+}
+const plus = (text: string | undefined, n: number) => String(Math.round((num(text) + n) * 100) / 100)
+
+/** A line's fields with one more scanned: a pack's field (a case code counts a case), else one base unit. */
+function oneMore(d: Draft, line: CountLine, pack: CountLine['packs'][number] | null): Draft {
+  if (line.packs.length === 0) return { ...d, counted: plus(d.counted, pack ? pack.size : 1) }
+  if (pack) return { ...d, packs: { ...d.packs, [pack.id]: plus(d.packs[pack.id], 1) } }
+  return { ...d, loose: plus(d.loose, 1) }
+}
 
 /** How long typing may pause before the line is saved anyway (leaving the field saves at once). */
 const IDLE_SAVE_MS = 600
@@ -39,7 +57,8 @@ const IDLE_SAVE_MS = 600
  * SheetList; each line saves itself), scanning and Submit. The lines live in a LineStore, not in this component's
  * state: a key typed re-renders its line only, a save re-renders this (progress, Saving…) but no line but its own.
  */
-export function Sheet({ count, reload }: { count: StockCountDetail; reload: () => void }) {
+export function Sheet({ source, reload }: { source: SheetSource; reload: () => void }) {
+  const { count, fromPhone } = source
   const fmt = useFormat()
   const session = useSession()
   const [, navigate] = useLocation()
@@ -50,16 +69,23 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
     return count.areas.some((a) => a.id === fromHash) ? fromHash : (count.areas[0]?.id ?? 0)
   })
   const unsentOnLoad = useRef<string[]>([])
+  // Issue 33: each save is an entry (lib/offline/outbox); which line an entry is of, and each line's latest entry.
+  const entryLine = useRef(new Map<string, string>())
+  const latest = useRef(new Map<string, string>())
+  // The codes of the sheet's items: the stored ones, then the box's (kept on the phone with the sheet).
+  const codes = useRef<SheetCode[]>(source.codes)
+  const [kept, setKept] = useState(fromPhone)
   const [store] = useState(() => {
     // Where the sheet's own work starts (scripts/bench/counts.ts: first render → usable).
     performance.mark('rims:sheet')
-    const local = loadLocal(count.id)
     const out = new Map<string, LineView>()
     for (const l of count.lines) {
       const k = lineKey(l)
-      const first = initialDraft(l, local[k])
+      const first = initialView(l, source.local[k], source.waiting, source.refused)
       if (first.unsent && open) unsentOnLoad.current.push(k)
-      out.set(k, { draft: first.draft, state: l.counted === null ? 'idle' : 'saved', error: null, saved: l.counted === null ? null : Math.round(l.counted * 100) })
+      const entry = source.local[k]?.entry
+      if (entry) entryLine.current.set(entry, k)
+      out.set(k, first.view)
     }
     return new LineStore(out)
   })
@@ -76,15 +102,20 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
   const [submitting, setSubmitting] = useState(false)
   const figures = useFigureCheck()
 
-  // One save in flight per line; a newer draft waits and goes next (last write wins, in order). `held`: a draft
-  // far above its expected figure, kept back until the line is left and the counter answered the question.
-  const queue = useRef<Record<string, { busy: boolean; next: Draft | null; timer?: ReturnType<typeof setTimeout>; held?: Draft | null; asking?: boolean }>>({})
+  // Per line: the idle-save timer, and `held`: a draft far above its expected figure, kept back until the line is
+  // left and the counter answered the question.
+  const queue = useRef<Record<string, { timer?: ReturnType<typeof setTimeout>; held?: Draft | null; asking?: boolean }>>({})
   const byKey = useMemo(() => new Map(lines.map((l) => [lineKey(l), l])), [lines])
 
+  /**
+   * Issue 33.3: a save is an entry with its own UUID, kept in the outbox (IndexedDB) first, then sent; a correction
+   * is a later entry of the same counter, which supersedes the earlier one on the box. A cleared line is no entry
+   * (an entry always has a figure): it goes to the box as the sheet's own save, and needs the box.
+   */
   const save = useCallback(
     async (key: string, draft: Draft) => {
       const line = byKey.get(key)!
-      const q = (queue.current[key] ??= { busy: false, next: null })
+      const q = (queue.current[key] ??= {})
       clearTimeout(q.timer)
       q.timer = undefined
       const parsed = bodyFrom(draft, line)
@@ -92,29 +123,72 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
         setLine(key, { state: 'failed', error: parsed.message })
         return
       }
-      if (q.busy) {
-        q.next = draft
+      const at = new Date().toISOString()
+      const entry = entryFrom(parsed.body, line, at)
+      setLine(key, { state: 'saving', error: null })
+      if (!entry) {
+        latest.current.delete(key)
+        try {
+          const res = await putLine(count.id, { area_id: line.area_id, item_id: line.item_id, counted: null })
+          void saveDraft(count.id, key, { draft, hundredths: null, at, entry: null })
+          setLine(key, { state: res.data.counted === null ? 'idle' : 'saved', error: null, saved: res.data.counted === null ? null : toCents(res.data.counted) })
+        } catch (err) {
+          setLine(key, { state: 'failed', error: messageOr(err, COUNT_UI.saveFailed) })
+        }
         return
       }
-      q.busy = true
-      setLine(key, { state: 'saving', error: null })
+      const before = latest.current.get(key)
+      latest.current.set(key, entry.id)
+      entryLine.current.set(entry.id, key)
       try {
-        const res = await putLine(count.id, { area_id: line.area_id, item_id: line.item_id, ...parsed.body })
-        if (!q.next) saveLocal(count.id, key, { draft, hundredths: parsed.hundredths, sent: true, at: new Date().toISOString() })
-        const saved = res.data.counted === null ? null : Math.round(res.data.counted * 100)
-        setLine(key, { state: q.next ? 'saving' : saved === null ? 'idle' : 'saved', error: null, saved })
-      } catch (err) {
-        setLine(key, { state: 'failed', error: messageOr(err, COUNT_UI.saveFailed) })
-      } finally {
-        q.busy = false
-        const next = q.next
-        q.next = null
-        if (next) void save(key, next)
+        await saveDraft(count.id, key, { draft, hundredths: parsed.hundredths, at, entry: entry.id })
+        await addEntry(session!.user.id, count.id, entry)
+      } catch {
+        // A browser that refuses IndexedDB (storage full or blocked): nothing is kept, so nothing is claimed.
+        setLine(key, { state: 'failed', error: COUNT_UI.saveFailed })
+        return
       }
+      // A refused earlier entry this one replaces leaves the outbox.
+      if (before && (await getItem(before))?.refused) void dropItem(before)
+      setLine(key, { saved: parsed.hundredths })
+      await sendNow()
+      if (latest.current.get(key) === entry.id && (await getItem(entry.id)) && !(await getItem(entry.id))?.refused) setLine(key, { state: 'queued', error: null })
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [byKey, count.id, store],
   )
+
+  // What the outbox says: an entry the box holds marks its line saved (when it is the line's latest), a refused one
+  // shows the box's reason.
+  useEffect(
+    () =>
+      onOutbox((e) => {
+        for (const id of e.stored) {
+          const key = entryLine.current.get(id)
+          if (key && (latest.current.get(key) ?? id) === id) setLine(key, { state: 'saved', error: null })
+        }
+        for (const r of e.refused) {
+          const key = entryLine.current.get(r.id)
+          if (key && (latest.current.get(key) ?? r.id) === r.id) setLine(key, { state: 'failed', error: r.message })
+        }
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  )
+
+  // The sheet is kept on this phone (issue 33.2) with its items' codes, each time the box gives it.
+  useEffect(() => {
+    if (fromPhone) return
+    const ctrl = new AbortController()
+    getCountCodes(count.id, ctrl.signal).then(
+      (r) => {
+        codes.current = r.data
+        return saveSheet(count, r.data)
+      },
+      () => refreshSheet(count),
+    ).then(() => !ctrl.signal.aborted && setKept(true), () => {})
+    return () => ctrl.abort()
+  }, [count, fromPhone])
 
   /**
    * Issue 29.3: a figure more than 10 times the line's expected one (the contract's rule) is not saved while the
@@ -123,7 +197,7 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
    */
   const settle = async (key: string, draft: Draft, ask: boolean) => {
     const line = byKey.get(key)!
-    const q = (queue.current[key] ??= { busy: false, next: null })
+    const q = (queue.current[key] ??= {})
     const parsed = bodyFrom(draft, line)
     if (!parsed.ok || parsed.hundredths === null || line.expected === undefined) return save(key, draft)
     const expected = [{ kind: 'balance' as const, value: toCents(line.expected) }]
@@ -144,7 +218,6 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
     if (answer === typed) return save(key, draft)
     const fixed: Draft = { counted: String(answer / 100), packs: {}, loose: '' }
     setLine(key, { draft: fixed })
-    saveLocal(count.id, key, { draft: fixed, hundredths: answer, sent: false, at: new Date().toISOString() })
     return save(key, fixed)
   }
 
@@ -152,8 +225,8 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
     setLine(key, { draft })
     // Kept on the device at once: a reload before the save sends it again.
     const parsed = bodyFrom(draft, byKey.get(key)!)
-    if (parsed.ok) saveLocal(count.id, key, { draft, hundredths: parsed.hundredths, sent: false, at: new Date().toISOString() })
-    const q = (queue.current[key] ??= { busy: false, next: null })
+    if (parsed.ok) void saveDraft(count.id, key, { draft, hundredths: parsed.hundredths, at: new Date().toISOString(), entry: null }).catch(() => {})
+    const q = (queue.current[key] ??= {})
     clearTimeout(q.timer)
     q.held = null
     q.timer = setTimeout(() => {
@@ -180,36 +253,48 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
 
   // Issue 29.2: a keyboard scanner's code goes to the scanned item's line (one pack or unit more, as /scan
   // counts it) and that line gets the focus; the quantity field it was typed into refuses it (QuantityField).
+  // Issue 33.2: the code is resolved from the codes stored with the sheet (a case code counts a case), so a scan
+  // counts without the box; the box is asked only for a code the sheet does not hold (to say whose it is).
   const [scanNote, setScanNote] = useState<string | null>(null)
   const scanned = async (raw: string) => {
-    try {
-      const r = (await resolveBarcode(raw)).data
-      const item = r.item
-      const ofItem = item ? lines.filter((l) => l.item_id === item.id) : []
-      const line = ofItem.find((l) => l.area_id === areaId) ?? ofItem[0]
-      if (!item || !line) {
-        setScanNote(item ? COUNT_UI.scanNotOnSheet(item.name) : COUNT_UI.scanUnknown(r.code ? displayCode(r.code) : raw))
+    let hit = resolveStored(raw, codes.current)
+    let name: string | null = null
+    if (!hit || !lines.some((l) => l.item_id === hit!.item_id)) {
+      try {
+        const r = (await resolveBarcode(raw)).data
+        hit = r.item ? { code: r.code ?? raw, item_id: r.item.id, pack_id: r.pack?.id ?? null } : null
+        name = r.item?.name ?? null
+        if (!hit) {
+          setScanNote(COUNT_UI.scanUnknown(r.code ? displayCode(r.code) : raw))
+          return scanFeedback(false)
+        }
+      } catch (err) {
+        setScanNote(err instanceof ApiError && err.status === 0 ? COUNT_UI.scanUnknown(raw.trim()) : failureMessage(err, COUNT_UI.scanFailed))
         return scanFeedback(false)
       }
-      const key = lineKey(line)
-      const res = await postCountScan(count.id, { area_id: line.area_id, raw, scan_id: newKey() })
-      const a = res.data
-      const q = (queue.current[key] ??= { busy: false, next: null })
-      clearTimeout(q.timer)
-      q.timer = undefined
-      q.held = null
-      const saved = a.line.counted === null ? null : toCents(a.line.counted)
-      const draft = draftFrom(a.line)
-      saveLocal(count.id, key, { draft, hundredths: saved, sent: true, at: new Date().toISOString() })
-      store.update(key, () => ({ draft, state: saved === null ? 'idle' : 'saved', error: null, saved }))
-      setScanNote(COUNT_UI.scanAdded(fmt.quantity(a.added, a.item.unit), a.item.name, fmt.quantity(a.line.counted ?? 0, a.item.unit)))
-      scanFeedback(true)
-      if (line.area_id !== areaId) showArea(line.area_id)
-      reveal(key, true)
-    } catch (err) {
-      setScanNote(failureMessage(err, COUNT_UI.scanFailed))
-      scanFeedback(false)
     }
+    const ofItem = lines.filter((l) => l.item_id === hit!.item_id)
+    const line = ofItem.find((l) => l.area_id === areaId) ?? ofItem[0]
+    if (!line) {
+      setScanNote(name ? COUNT_UI.scanNotOnSheet(name) : COUNT_UI.scanUnknown(raw.trim()))
+      return scanFeedback(false)
+    }
+    const key = lineKey(line)
+    const q = (queue.current[key] ??= {})
+    clearTimeout(q.timer)
+    q.timer = undefined
+    q.held = null
+    const pack = line.packs.find((p) => p.id === hit.pack_id) ?? null
+    const draft = oneMore(store.get(key).draft, line, pack)
+    const added = pack ? pack.size : 1
+    setLine(key, { draft })
+    const parsed = bodyFrom(draft, line)
+    const total = parsed.ok && parsed.hundredths !== null ? parsed.hundredths / 100 : added
+    setScanNote(COUNT_UI.scanAdded(fmt.quantity(added, line.unit), line.item_name, fmt.quantity(total, line.unit)))
+    scanFeedback(true)
+    if (line.area_id !== areaId) showArea(line.area_id)
+    reveal(key, true)
+    await save(key, draft)
   }
   // Not while Add item found here is open: a code scanned there picks the item in its picker.
   useKeyboardScans((code) => void scanned(code), open && !submitting && adding === null)
@@ -226,6 +311,15 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
   }
   const uncounted = lines.filter((l) => store.get(lineKey(l)).saved === null)
   const pending = [...store.all()].some((l) => l.state === 'saving')
+  // Issue 33.4: this count's entries still on the phone; submitting with any asks first (the box takes no entry
+  // once the count is submitted).
+  const onPhone = [...store.all()].filter((l) => l.state === 'queued').length
+  const [askSubmit, setAskSubmit] = useState(false)
+  const startSubmit = async () => {
+    if (onPhone > 0) await sendNow()
+    if ([...store.all()].some((l) => l.state === 'queued')) setAskSubmit(true)
+    else setSubmitting(true)
+  }
 
   // Enter moves to the next line's first field (the last line's Enter leaves the focus where it is); a next line
   // not rendered yet (beyond the virtual list's overscan) is scrolled to first.
@@ -299,6 +393,18 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
             <Badge tone={open ? 'info' : 'neutral'}>{count.status}</Badge>
             {count.blind && <Badge tone="violet">{COUNT_UI.blind}</Badge>}
             {count.note && <span>{count.note}</span>}
+            {/* Issue 33.2: where this sheet came from, and whether it will open without the box. */}
+            {fromPhone ? (
+              <span role="status" className="font-medium text-amber-900 dark:text-amber-200" data-testid="sheet-source">
+                {COUNT_UI.openedFromPhone}
+              </span>
+            ) : (
+              kept && (
+                <span className="text-xs" data-testid="sheet-source">
+                  {COUNT_UI.keptOnPhone}
+                </span>
+              )
+            )}
             <OfflineMode />
           </span>
         }
@@ -397,12 +503,22 @@ export function Sheet({ count, reload }: { count: StockCountDetail; reload: () =
           <span className="text-sm" aria-live="polite">
             {pending ? COUNT_UI.saving : COUNT_UI.uncountedLeft(uncounted.length)}
           </span>
-          <Button className="ml-auto" onClick={() => setSubmitting(true)} disabled={pending}>
+          <Button className="ml-auto" onClick={() => void startSubmit()} disabled={pending}>
             {COUNT_UI.submit}
           </Button>
         </div>
       )}
       {figures.dialog}
+      <ConfirmDialog
+        open={askSubmit}
+        title={COUNT_UI.submitWaitingTitle}
+        message={COUNT_UI.submitWaiting(onPhone)}
+        confirmLabel={COUNT_UI.submitAnyway}
+        cancelLabel={COUNT_UI.keepCounting}
+        danger
+        onConfirm={() => setSubmitting(true)}
+        onClose={() => setAskSubmit(false)}
+      />
       {adding !== null && (
         <AddFoundDialog countId={count.id} areaId={areaId} areaName={areaName} initial={adding} onClose={() => setAdding(null)} onLine={lineAdded} onFound={foundAdded} />
       )}

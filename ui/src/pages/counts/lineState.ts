@@ -1,12 +1,15 @@
-// The count sheet's per-line drafts: what was typed, what the server holds, and the local copy that
-// keeps a pack split (2 case + 3 bottle) exactly as typed across a reload.
+// The count sheet's per-line drafts: what was typed, what the server holds, and the phone's copy (lib/offline)
+// that keeps a pack split (2 case + 3 bottle) exactly as typed across a reload, and the entries made of them.
 import { CountLineBody, CountPackEntry, type CountLine } from '../../../../src/contract/counts'
+import type { EntryBody } from '../../lib/offline/outbox'
+import type { StoredDraft } from '../../lib/offline/sheets'
 import { splitIntoPacks } from '../../../../src/contract/packs'
 import { parseQuantity } from '../../../../src/contract/quantity'
 import { check } from '../../lib/validation'
 import { hasOpen, openDraftFrom, parseOpen, type OpenDraft } from './openBottles'
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'failed'
+/** `queued`: its entry is on this phone, not yet on the box (issue 33.4). */
+export type SaveState = 'idle' | 'saving' | 'queued' | 'saved' | 'failed'
 
 /** What a line's fields hold: `counted` for an item without packs, else one text per pack and `loose`. */
 export interface Draft {
@@ -97,52 +100,30 @@ export function bodyFrom(draft: Draft, line: Pick<CountLine, 'packs' | 'area_id'
 
 const firstOf = (errors: Record<string, string>) => Object.values(errors)[0]
 
-// ---------- The local copy (per count, in localStorage) ----------
+// ---------- The phone's copy (issue 33: lib/offline) ----------
 
-export interface Stored {
-  draft: Draft
-  /** The total the draft stands for (hundredths; null: empty). */
-  hundredths: number | null
-  /** False from the keystroke until the server has it: a reload before then sends it again. */
-  sent: boolean
-  /** When it was typed (ISO), so an older unsent draft never overwrites a newer count from someone else. */
-  at: string
-}
+export type LocalDraft = StoredDraft<Draft>
 
-const storeKey = (countId: number) => `rims-count-${countId}`
-
-export function loadLocal(countId: number): Record<string, Stored> {
-  try {
-    return JSON.parse(localStorage.getItem(storeKey(countId)) ?? '{}') as Record<string, Stored>
-  } catch {
-    return {}
-  }
-}
-
-export function saveLocal(countId: number, key: string, value: Stored) {
-  try {
-    const all = loadLocal(countId)
-    all[key] = value
-    localStorage.setItem(storeKey(countId), JSON.stringify(all))
-  } catch {
-    // A full or blocked storage only loses the exact pack split; the server keeps the total.
-  }
-}
-
-export const clearLocal = (countId: number) => {
-  try {
-    localStorage.removeItem(storeKey(countId))
-  } catch {}
+/** A save → the entry the phone makes of it: its own UUID, packs + loose (a plain figure is loose), the device's instant. */
+export function entryFrom(body: DraftBody, line: Pick<CountLine, 'area_id' | 'item_id'>, at: string): EntryBody | null {
+  if ('counted' in body) return body.counted === null ? null : { id: crypto.randomUUID(), area_id: line.area_id, item_id: line.item_id, loose: body.counted, counted_at: at }
+  return { id: crypto.randomUUID(), area_id: line.area_id, item_id: line.item_id, packs: body.packs, loose: body.loose, counted_at: at }
 }
 
 /**
- * The fields to show for a line on load: the local draft when it stands for what the server holds
- * (the split exactly as typed), or when it was typed after the server's entry but the page went away
- * before it was saved (`unsent`: the sheet sends it again); else the server's value.
+ * A line's view on load, from what the box (or the stored sheet) says and the phone's draft of it: the draft while
+ * its entry waits in the outbox (`queued`) or was refused; the draft when it stands for the line's figure (the split
+ * exactly as typed) or was typed after the line's latest entry (`unsent` when it never became an entry: the sheet
+ * saves it now); else the line's figure.
  */
-export function initialDraft(line: CountLine, local: Stored | undefined): { draft: Draft; unsent: boolean } {
+export function initialView(line: CountLine, local: LocalDraft | undefined, waiting: ReadonlySet<string>, refused: ReadonlyMap<string, string>): { view: LineView; unsent: boolean } {
   const server = line.counted === null ? null : Math.round(line.counted * 100)
-  if (local && local.hundredths === server) return { draft: local.draft, unsent: false }
-  if (local && !local.sent && (!line.counted_at || local.at > line.counted_at)) return { draft: local.draft, unsent: true }
-  return { draft: draftFrom(line), unsent: false }
+  const fromServer: LineView = { draft: draftFrom(line), state: server === null ? 'idle' : 'saved', error: null, saved: server }
+  if (!local) return { view: fromServer, unsent: false }
+  const mine = (state: SaveState, error: string | null = null): LineView => ({ draft: local.draft, state, error, saved: local.hundredths })
+  if (local.entry && waiting.has(local.entry)) return { view: mine('queued'), unsent: false }
+  if (local.entry && refused.has(local.entry)) return { view: mine('failed', refused.get(local.entry)!), unsent: false }
+  if (local.hundredths === server) return { view: { ...fromServer, draft: local.draft }, unsent: false }
+  if (local.at > (line.counted_at ?? '')) return local.entry ? { view: mine(local.hundredths === null ? 'idle' : 'saved'), unsent: false } : { view: { ...fromServer, draft: local.draft }, unsent: true }
+  return { view: fromServer, unsent: false }
 }

@@ -12,6 +12,10 @@ import { ItemPicker, type PickedItem } from '../../components/ItemPicker'
 import { newKey, relabel, toNumber } from '../../lib/formInput'
 import { useSubmit } from '../../components/useSubmit'
 import { useFigureCheck } from '../../components/useFigureCheck'
+import { boxUnreachable, sendNow } from '../../lib/offline/app'
+import { addRequest } from '../../lib/offline/outbox'
+import { UI } from '../../messages/common'
+import { getSession } from '../../session/store'
 
 export type RecordMode = 'usage' | 'wastage' | 'adjustment'
 
@@ -93,13 +97,24 @@ function FormBody({ mode, row, onClose, onDone, onFailed }: KitchenRecordFormPro
     }
     await run(async () => {
       const body = { item_id: r.value.item_id, quantity: toSend, remarks: r.value.remarks ?? null }
-      const res =
-        mode === 'usage'
-          ? await recordUsage(body, key)
-          : mode === 'wastage'
-            ? await recordWastage({ ...body, remarks: body.remarks ?? '' }, key)
-            : await recordAdjustment({ ...body, remarks: body.remarks ?? '' }, key)
-      onDone(res.message, `${item?.name}: ${f.quantity(res.data.kitchen_quantity, item?.unit)} in the kitchen now.`)
+      try {
+        const res =
+          mode === 'usage'
+            ? await recordUsage(body, key)
+            : mode === 'wastage'
+              ? await recordWastage({ ...body, remarks: body.remarks ?? '' }, key)
+              : await recordAdjustment({ ...body, remarks: body.remarks ?? '' }, key)
+        onDone(res.message, `${item?.name}: ${f.quantity(res.data.kitchen_quantity, item?.unit)} in the kitchen now.`)
+      } catch (err) {
+        // Issue 33.6: usage and wastage made where the box does not answer wait on the phone under the form's
+        // Idempotency-Key and are sent once when it does (the Manager's adjustment needs the box).
+        const user = getSession()?.user.id
+        if (mode === 'adjustment' || !boxUnreachable(err) || user === undefined) throw err
+        const sent = mode === 'usage' ? body : { ...body, remarks: body.remarks ?? '' }
+        await addRequest({ id: key, user_id: user, path: `/kitchen-inventory/${mode}`, body: sent, label: `${copy.title}: ${item?.name} ${f.quantity(toSend, item?.unit)}` })
+        void sendNow()
+        onDone(UI.keptOnPhone, `${item?.name}: ${f.quantity(toSend, item?.unit)}.`)
+      }
       onClose()
     }, copy.failed, undefined, onFailed)
   }
