@@ -4,6 +4,7 @@
 // the box through this proxy instead. `cut()` drops every open connection and resets each new one until
 // `restore()`, which is what a phone walking into the cold room sees: the box does not answer at all.
 import { createServer, connect, type Socket } from 'node:net'
+import { test as base } from './fixtures'
 
 export type Link = {
   /** The box as the browser reaches it through the link, e.g. http://127.0.0.1:41234 */
@@ -58,3 +59,13 @@ export async function startLink(target: string): Promise<Link> {
       }),
   }
 }
+
+/** The worker's RIMS reached through a link of the test's own: a new port per test, so each starts with no service worker. */
+export const test = base.extend<{ link: Link }>({
+  link: async ({ rims }, use) => {
+    const link = await startLink(rims.base)
+    await use(link)
+    await link.close()
+  },
+  baseURL: async ({ link }, use) => use(link.base),
+})

@@ -7,19 +7,9 @@ import type { Page, Response } from '@playwright/test'
 import { COUNT_UI } from '../ui/src/messages/counts'
 import { UI } from '../ui/src/messages/common'
 import { OFFLINE_MODE } from '../ui/src/messages/offlineMode'
-import { expect, test as base } from './fixtures'
+import { expect } from './fixtures'
 import { apiAs, DEMO, signInAs, signInWithForm } from './helpers'
-import { startLink, type Link } from './link'
-
-// Every test on an origin of its own (a new link, a new port), so it starts with no worker.
-const test = base.extend<{ link: Link }>({
-  link: async ({ rims }, use) => {
-    const link = await startLink(rims.base)
-    await use(link)
-    await link.close()
-  },
-  baseURL: async ({ link }, use) => use(link.base),
-})
+import { test } from './link'
 
 test.describe.configure({ timeout: 120_000 })
 const LOAD = { timeout: 30_000 }

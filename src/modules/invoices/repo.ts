@@ -1,6 +1,7 @@
 import type { DraftStatus, InvoiceReader, InvoiceSource, MatchedBy, RefusedReason } from '../../contract/invoices'
 import type { Db } from '../../db/open'
 import { sqlInteger } from '../../db/sql-integer'
+import type { ReadLine } from './read-types'
 
 // SQL of invoice drafts, their files, lines, supplier aliases and layouts. Money and quantities in hundredths.
 
@@ -32,25 +33,13 @@ export interface DraftRow {
   receipt_id: number | null
 }
 
-export interface LineRow {
-  n: number
-  supplier_code: string | null
-  gtin: string | null
-  description: string
-  pack_text: string | null
-  quantity: number
-  unit_price: number
-  amount: number
-  tax_rate: number | null
-  price_rounded: number
-  item_id: number | null
+/** A stored line: the line as written (NewLine) with its item's and pack's names and what a person did with it. */
+export interface LineRow extends NewLine {
   item_name: string | null
   unit: string | null
   category_name: string | null
-  pack_id: number | null
   pack_name: string | null
   pack_size: number | null
-  matched_by: MatchedBy | null
   confirmed: number
   received_quantity: number | null
   refused_quantity: number | null
@@ -118,16 +107,9 @@ export const insertFile = (db: Db, f: { draft_id: number; file_name: string; med
 export const draftFile = (db: Db, draftId: number) =>
   db.query('SELECT file_name, media_type, bytes FROM invoice_files WHERE draft_id = $draftId').get({ draftId }) as { file_name: string; media_type: string; bytes: Uint8Array } | null
 
-export interface NewLine {
+/** A line as the reader gave it (hundredths, `rounded` kept as a 0/1 column) with its number and its match. */
+export interface NewLine extends Omit<ReadLine, 'rounded'> {
   n: number
-  supplier_code: string | null
-  gtin: string | null
-  description: string
-  pack_text: string | null
-  quantity: number
-  unit_price: number
-  amount: number
-  tax_rate: number | null
   price_rounded: number
   item_id: number | null
   pack_id: number | null
