@@ -10,6 +10,9 @@ export interface EntryBody {
   item_id: number
   packs?: { pack_id: number; quantity: number }[]
   loose?: number
+  /** A bottle item's open bottles (issue 35): grams each, or tenths by eye; the box turns them into volume. */
+  open_weights_g?: number[]
+  open_tenths?: number[]
   counted_at: string
 }
 

@@ -35,4 +35,8 @@ test('a save becomes an entry: a plain figure as loose, packs as typed, a cleare
   expect(entryFrom({ packs: [{ pack_id: 9, quantity: 2 }], loose: 0.5 }, { area_id: 1, item_id: 2 }, at)).toMatchObject({ packs: [{ pack_id: 9, quantity: 2 }], loose: 0.5 })
   expect(entryFrom({ counted: null }, { area_id: 1, item_id: 2 }, at)).toBeNull()
   expect(entryFrom({ counted: 1 }, { area_id: 1, item_id: 2 }, at)!.id).toMatch(/^[0-9a-f-]{36}$/)
+  // Issue 35 through issue 33's queue: a bottle line's open bottles go with its entry (the merge once dropped them).
+  expect(entryFrom({ packs: [], loose: 3, open_weights_g: [612, 845] }, { area_id: 1, item_id: 2 }, at)).toMatchObject({ loose: 3, open_weights_g: [612, 845] })
+  expect(entryFrom({ packs: [], loose: 0, open_tenths: [3, 7] }, { area_id: 1, item_id: 2 }, at)).toMatchObject({ open_tenths: [3, 7] })
+  expect(entryFrom({ packs: [], loose: 1 }, { area_id: 1, item_id: 2 }, at)).not.toHaveProperty('open_weights_g')
 })
