@@ -61,7 +61,7 @@ test('the count sheet and scan-to-count open with the link cut, and from the box
   link.restore()
   expect(await servedByBox(await page.goto(`/counts/${count.id}`), 'CountSheetPage')).toBe(true)
   await expect(heading).toBeVisible(LOAD)
-  await expect(page.getByText(item.name)).toBeVisible(LOAD)
+  await expect(page.getByText(item.name, { exact: true })).toBeVisible(LOAD)
 })
 
 test("the kitchen's usage form opens with the link cut", async ({ page, link }) => {
