@@ -1,8 +1,7 @@
 import { Elysia } from 'elysia'
-import { MSG } from './contract/messages'
 import { accessControl } from './http/access'
 import { failure } from './http/envelope'
-import { AppError } from './lib/errors'
+import { answerError } from './http/errors'
 import { staticUi } from './http/static'
 import type { AppDeps } from './deps'
 import { authRoutes } from './modules/auth'
@@ -110,28 +109,7 @@ export function buildApp(deps: AppDeps) {
         return failure('The request body must be JSON (Content-Type: application/json)')
       }
     })
-    .onError(({ code, error, set, request }) => {
-      if (error instanceof AppError) {
-        set.status = error.status
-        return failure(error.message)
-      }
-      if (code === 'NOT_FOUND') {
-        set.status = 404
-        return failure('Route not found')
-      }
-      if (code === 'PARSE') {
-        set.status = 400
-        return failure('The request body is not valid JSON')
-      }
-      if (code === 'VALIDATION') {
-        set.status = 400
-        return failure('The request is not valid')
-      }
-      // Never a stack trace or SQL text in a response; the log keeps the detail.
-      deps.logger.error('Unhandled error', { method: request.method, path: new URL(request.url).pathname, error: String(error) })
-      set.status = 500
-      return failure(MSG.loadFailed)
-    })
+    .onError(answerError(deps.logger))
     .use(accessControl(deps.auth))
     .use(api)
     .use(featureApi)

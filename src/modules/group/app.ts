@@ -1,11 +1,10 @@
 import { Elysia } from 'elysia'
 import { GROUP_ACCESS } from '../../contract/group'
-import { MSG } from '../../contract/messages'
 import type { DisplaySettings } from '../../contract/settings'
 import { accessControl } from '../../http/access'
 import { failure, ok } from '../../http/envelope'
+import { answerError } from '../../http/errors'
 import { staticUi } from '../../http/static'
-import { AppError } from '../../lib/errors'
 import type { Logger } from '../../lib/log'
 import type { UiAssets } from '../../lib/ui-assets'
 import { authRoutes, type AuthService } from '../auth'
@@ -41,23 +40,7 @@ export function buildGroupApp(deps: GroupDeps) {
         return failure('The request body must be JSON (Content-Type: application/json)')
       }
     })
-    .onError(({ code, error, set, request }) => {
-      if (error instanceof AppError) {
-        set.status = error.status
-        return failure(error.message)
-      }
-      if (code === 'NOT_FOUND') {
-        set.status = 404
-        return failure('Route not found')
-      }
-      if (code === 'PARSE' || code === 'VALIDATION') {
-        set.status = 400
-        return failure(code === 'PARSE' ? 'The request body is not valid JSON' : 'The request is not valid')
-      }
-      deps.logger.error('Unhandled error', { method: request.method, path: new URL(request.url).pathname, error: String(error) })
-      set.status = 500
-      return failure(MSG.loadFailed)
-    })
+    .onError(answerError(deps.logger))
     .use(accessControl(deps.auth, GROUP_ACCESS))
     .use(api)
     .use(staticUi(deps.ui, deps.display, 'group'))
