@@ -55,21 +55,12 @@ export interface GroupSite {
   error: string | null
 }
 
-export interface GroupTotals {
+/** The sites' figures added up; the food cost amounts over the sites with a food cost period only, the % from the sums. */
+export interface GroupTotals extends Pick<GroupSiteFigures, 'stock_value' | 'purchases' | 'wastage'>, Omit<GroupFoodCost, 'opening_count' | 'closing_count' | 'final'> {
   /** Sites whose figures are in the totals. */
   sites: number
-  stock_value: number
-  purchases: number
-  wastage: number
-  /** Over the sites with a food cost period only. */
+  /** Sites with a food cost period, whose food cost amounts are added. */
   food_cost_sites: number
-  food_sales: number
-  cogs: number
-  theoretical_cost: number
-  gap_value: number
-  actual_food_cost_pct: number | null
-  theoretical_food_cost_pct: number | null
-  gap_pct: number | null
 }
 
 /** GET /api/group/summary → data. */
