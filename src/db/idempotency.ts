@@ -7,7 +7,7 @@ const IDEMPOTENCY_HOURS = 24
 
 /**
  * Who asked, with which Idempotency-Key, for what: the route builds it from the method, the path
- * and the validated input; the service runs its change through `replayOrRun` with it.
+ * and the validated input; the service runs its change through `writeOnce` with it.
  */
 export interface IdempotencyScope {
   userId: number
@@ -23,7 +23,7 @@ export interface IdempotencyScope {
  * again; the same key with another fingerprint is refused. Failures throw and roll back, so they
  * are never stored and a retry runs afresh. Without a key, `action` simply runs.
  */
-export function replayOrRun<T>(db: Db, scope: IdempotencyScope, now: Date, action: () => T): T {
+function replayOrRun<T>(db: Db, scope: IdempotencyScope, now: Date, action: () => T): T {
   const { userId, key } = scope
   if (!key) return action()
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_HOURS * 3_600_000).toISOString()

@@ -30,7 +30,7 @@ import { costValueCents, fromCents, fromCost, toCents } from '../../contract/fix
 import type { User } from '../../contract/auth'
 import { MANAGER } from '../../contract/roles'
 import type { StockServiceDeps } from '../stock'
-import { replayOrRun, type IdempotencyScope } from '../../db/idempotency'
+import { writeOnce, type IdempotencyScope } from '../../db/idempotency'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { markVerified, recordMovement } from '../stock'
 import { recordAudit } from '../audit'
@@ -445,39 +445,29 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
      * An item already on that area's sheet is refused; a retry with the same Idempotency-Key answers the first line.
      */
     addLine(id: number, user: User, input: AddLineInput, scope: IdempotencyScope): { line: CountLine; message: string } {
-      const at = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, at, () => {
-            const c = countRow(id)
-            if (c.status !== 'OPEN') throw conflict(COUNT_MSG.notOpen(c.status))
-            const area = repo.areaName(db, id, input.area_id)
-            if (area === null) throw badRequest(COUNT_MSG.areaNotInSession)
-            const item = repo.itemForCount(db, input.item_id)
-            if (!item) throw notFound('Item')
-            if (repo.findLine(db, id, input.area_id, input.item_id)) throw conflict(COUNT_MSG.alreadyOnSheet(item.name, area))
-            if (!item.is_active) throw conflict(COUNT_MSG.itemInactive)
-            repo.addFoundLine(db, { id, areaId: input.area_id, itemId: input.item_id })
-            return { line: lines(c, user, { areaId: input.area_id, itemId: input.item_id })[0], message: COUNT_MSG.lineAdded(item.name, area) }
-          }),
-        )
-        .immediate()
+      return writeOnce(db, scope, clock, () => {
+        const c = countRow(id)
+        if (c.status !== 'OPEN') throw conflict(COUNT_MSG.notOpen(c.status))
+        const area = repo.areaName(db, id, input.area_id)
+        if (area === null) throw badRequest(COUNT_MSG.areaNotInSession)
+        const item = repo.itemForCount(db, input.item_id)
+        if (!item) throw notFound('Item')
+        if (repo.findLine(db, id, input.area_id, input.item_id)) throw conflict(COUNT_MSG.alreadyOnSheet(item.name, area))
+        if (!item.is_active) throw conflict(COUNT_MSG.itemInactive)
+        repo.addFoundLine(db, { id, areaId: input.area_id, itemId: input.item_id })
+        return { line: lines(c, user, { areaId: input.area_id, itemId: input.item_id })[0], message: COUNT_MSG.lineAdded(item.name, area) }
+      })
     },
 
     /** A product not in the catalogue: a found line that changes no figure until a Manager resolves it. */
     addFound(id: number, user: User, input: FoundLineInput, scope: IdempotencyScope): FoundLine {
-      const at = clock()
-      return db
-        .transaction(() =>
-          replayOrRun(db, scope, at, () => {
-            const c = countRow(id)
-            if (c.status !== 'OPEN') throw conflict(COUNT_MSG.notOpen(c.status))
-            if (!repo.countHasArea(db, id, input.area_id)) throw badRequest(COUNT_MSG.areaNotInSession)
-            const foundId = repo.insertFound(db, { id, areaId: input.area_id, name: input.name, note: input.note?.trim() || null, counted: toCents(input.counted), userId: user.id, at: at.toISOString() })
-            return toFound(repo.findFound(db, id, foundId)!)
-          }),
-        )
-        .immediate()
+      return writeOnce(db, scope, clock, (at) => {
+        const c = countRow(id)
+        if (c.status !== 'OPEN') throw conflict(COUNT_MSG.notOpen(c.status))
+        if (!repo.countHasArea(db, id, input.area_id)) throw badRequest(COUNT_MSG.areaNotInSession)
+        const foundId = repo.insertFound(db, { id, areaId: input.area_id, name: input.name, note: input.note?.trim() || null, counted: toCents(input.counted), userId: user.id, at: at.toISOString() })
+        return toFound(repo.findFound(db, id, foundId)!)
+      })
     },
 
     /**
