@@ -1,4 +1,4 @@
-import { addDays, localDate, startOfLocalDay } from '../../contract/dates'
+import { addDays, localDate, startOfLocalDay, zonedInstant } from '../../contract/dates'
 import { add, cmp, div, exact, hundredths, mul, round, sub, ZERO, type Exact } from '../../contract/exact'
 import { COST_SCALE, costValueCents, fromCents } from '../../contract/fixed'
 import { bottleOfColumns, mlPerUnit, pourCategory, POUR_CATEGORIES, type BarVarianceRow, type PourCostCategory, type PourCostReport, type PourCostRow } from '../../contract/bar'
@@ -6,7 +6,7 @@ import { RECIPE_MSG, type AvtReport, type AvtRow, type FoodCostReport, type NotC
 import type { ServiceDeps } from '../../db/service-deps'
 import { badRequest } from '../../lib/errors'
 import { costRecipes, findRecipe } from '../recipes'
-import { salesLinesIn, soldIn, zonedInstant } from '../sales'
+import { salesLinesIn, soldIn } from '../sales'
 import * as repo from './repo'
 import { barSettings } from '../../contract/bar'
 

@@ -2,7 +2,8 @@ import { isoDate } from '../../contract/fields'
 import { RECIPE_MSG, type SalesImportLine } from '../../contract/recipes'
 import { badRequest } from '../../lib/errors'
 import * as v from 'valibot'
-import { zonedInstant, zoneOf } from './zoned'
+import { zonedInstant } from '../../contract/dates'
+import { zoneOf } from './zoned'
 
 // Reads a sales CSV: headers by name in any order (common till spellings accepted), money with a
 // currency sign or thousands separators, rows of one code and day (and time, when the file gives one) summed.

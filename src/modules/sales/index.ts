@@ -9,4 +9,4 @@ export { salesRoutes } from './routes'
 export const salesLinesIn = (db: Db, window: { fromAt: string; toAt: string; dayFrom: string; dayTo: string }) => repo.linesIn(db, window)
 /** What each dish sold in a window (hundredths), summed in SQL: for reports that need no line (the pour cost). */
 export const soldIn = (db: Db, window: { fromAt: string; toAt: string; dayFrom: string; dayTo: string }) => new Map(repo.soldIn(db, window).map((r) => [r.recipe_id, r.quantity]))
-export { zonedInstant, dayOf } from './zoned'
+export { dayOf } from './zoned'

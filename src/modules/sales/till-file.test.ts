@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
 import { recipeBuilders } from '../../test/recipe-builders'
 import { squareCsv, type SquareRow } from './fixtures/square-export'
-import { zonedInstant } from './zoned'
+import { zonedInstant } from '../../contract/dates'
 
 // Issue 32 (4): a real till file. Voided and refunded lines are read and not counted; the preview gives the
 // file's first and last day; ticked codes are mapped or ignored in one call and remembered per till; the

@@ -1,27 +1,6 @@
 import { localDate } from '../../contract/dates'
 
-// Wall-clock times in a zone ↔ UTC instants, for till files that give a sale's date and time (Square) and for
-// a sales window typed as a local date and time.
-
-const partFormatters = new Map<string, Intl.DateTimeFormat>()
-function wallClock(t: number, zone: string) {
-  let f = partFormatters.get(zone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    partFormatters.set(zone, f)
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(t)).map((x) => [x.type, x.value]))
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second))
-}
-
-/** The UTC instant of a local date (YYYY-MM-DD) and time (HH:MM[:SS]) in a zone. */
-export function zonedInstant(date: string, time: string, zone: string): Date {
-  const [h = '0', m = '0', s = '0'] = time.split(':')
-  const wall = Date.parse(`${date}T${h.padStart(2, '0')}:${m.padStart(2, '0')}:${s.slice(0, 2).padStart(2, '0')}Z`)
-  let t = wall
-  for (let i = 0; i < 3; i++) t = wall - (wallClock(t, zone) - t)
-  return new Date(t)
-}
+// A till file's dates and zones (the wall-clock reading itself is contract/dates.ts's zonedInstant).
 
 /** The calendar day of an instant in a zone. */
 export const dayOf = (instant: string | Date, zone: string) => localDate(typeof instant === 'string' ? new Date(instant) : instant, zone)
