@@ -25,7 +25,7 @@ export const financial: ReportDefinition = {
     const add = (category: string, cost: number, b: { opening: number; purchased: number; issued: number; adjusted: number; closing: number; wasted: number }) => {
       const c = byCategory.get(category) ?? { opening: 0, purchases: 0, issues: 0, adjustments: 0, closing: 0, waste: 0 }
       c.opening += costValueCents(cost, b.opening)
-      c.purchases += costValueCents(cost, b.purchased)
+      c.purchases += Math.sign(b.purchased) * costValueCents(cost, Math.abs(b.purchased))
       c.issues += Math.sign(b.issued) * costValueCents(cost, Math.abs(b.issued))
       c.adjustments += Math.sign(b.adjusted) * costValueCents(cost, Math.abs(b.adjusted))
       c.closing += costValueCents(cost, b.closing)
@@ -34,8 +34,7 @@ export const financial: ReportDefinition = {
     }
     for (const b of iterate(db, BALANCE_SQL, { from: r.from, to: r.to }, (x: BalanceRow) => x)) {
       seen.add(b.id)
-      // Issues to the kitchen net of what came back to the store (transfers, returns).
-      add(b.category, b.cost_e5, { opening: openingOf(b), purchased: b.purchased_q, issued: b.out_q - b.returned_q, adjusted: b.adj_q, closing: closingOf(b), wasted: waste.get(b.id) ?? 0 })
+      add(b.category, b.cost_e5, { opening: openingOf(b), purchased: b.purchased_q, issued: b.issued_q, adjusted: b.adj_q, closing: closingOf(b), wasted: waste.get(b.id) ?? 0 })
     }
     for (const [itemId, quantity] of waste) {
       if (seen.has(itemId)) continue

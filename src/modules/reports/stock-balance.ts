@@ -12,13 +12,17 @@ export const BALANCE_SQL = `WITH moved AS (
       sum(CASE WHEN movement_date < $to AND type = 'IN' THEN quantity ELSE 0 END) AS in_q,
       sum(CASE WHEN movement_date < $to AND type = 'OUT' THEN quantity ELSE 0 END) AS out_q,
       sum(CASE WHEN movement_date < $to AND type = 'ADJUSTMENT' THEN quantity ELSE 0 END) AS adj_q,
-      sum(CASE WHEN movement_date < $to AND type = 'IN' AND source_type IN ('MANUAL', 'OPENING') THEN quantity ELSE 0 END) AS purchased_q,
-      sum(CASE WHEN movement_date < $to AND type = 'IN' AND source_type NOT IN ('MANUAL', 'OPENING') THEN quantity ELSE 0 END) AS returned_q,
+      sum(CASE WHEN movement_date >= $to THEN 0
+        WHEN type = 'IN' AND source_type IN ('MANUAL', 'OPENING', 'RECEIPT') THEN quantity
+        WHEN type = 'OUT' AND source_type = 'RETURN' THEN -quantity ELSE 0 END) AS purchased_q,
+      sum(CASE WHEN movement_date >= $to THEN 0
+        WHEN type = 'OUT' AND source_type <> 'RETURN' THEN quantity
+        WHEN type = 'IN' AND source_type NOT IN ('MANUAL', 'OPENING', 'RECEIPT') THEN -quantity ELSE 0 END) AS issued_q,
       sum(CASE WHEN movement_date >= $to THEN (CASE type WHEN 'OUT' THEN -quantity ELSE quantity END) ELSE 0 END) AS later_q
     FROM stock_movements INDEXED BY stock_movements_date WHERE movement_date >= $from GROUP BY item_id)
   SELECT i.id, i.name, c.name AS category, s.name AS supplier, i.unit, i.cost_e5, i.current_quantity, i.min_stock_level, i.expiry_date, i.is_active,
     coalesce(m.in_q, 0) AS in_q, coalesce(m.out_q, 0) AS out_q, coalesce(m.adj_q, 0) AS adj_q,
-    coalesce(m.purchased_q, 0) AS purchased_q, coalesce(m.returned_q, 0) AS returned_q, coalesce(m.later_q, 0) AS later_q
+    coalesce(m.purchased_q, 0) AS purchased_q, coalesce(m.issued_q, 0) AS issued_q, coalesce(m.later_q, 0) AS later_q
   FROM items i JOIN categories c ON c.id = i.category_id JOIN suppliers s ON s.id = i.supplier_id LEFT JOIN moved m ON m.item_id = i.id
   WHERE i.is_active = 1 OR m.item_id IS NOT NULL
   ORDER BY c.name COLLATE NOCASE, i.name COLLATE NOCASE, i.id`
@@ -37,8 +41,10 @@ export interface BalanceRow {
   in_q: number
   out_q: number
   adj_q: number
+  /** Bought: a delivery received, a person's Stock In, opening stock; less what went back to the supplier. */
   purchased_q: number
-  returned_q: number
+  /** Every other OUT (to the kitchen, a person's Stock Out), less every other IN (what the kitchen sent back). */
+  issued_q: number
   later_q: number
 }
 export const closingOf = (b: BalanceRow) => b.current_quantity - b.later_q
