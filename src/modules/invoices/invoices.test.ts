@@ -239,6 +239,23 @@ describe('receiving a draft is the ordinary receipt', () => {
     const tooMuch = await call('POST', `/receipts/drafts/${d2.id}/receive`, { lines: [{ n: 1, received_quantity: 4, refused_quantity: 1 }] }, keeper.token)
     expect(tooMuch.body.message).toBe(INVOICE_MSG.tooMuch(1))
   })
+
+  test('each line carries its expiry date and note into the receipt (a damaged note first); a bad date changes nothing', async () => {
+    const it = await catalogue()
+    const d = (await upload(ublXml(spec('INV-14', { lines: lines.slice(0, 2) })), 'inv-14.xml')).body.data
+    const bad = await call('POST', `/receipts/drafts/${d.id}/receive`, { lines: [{ n: 1, received_quantity: 4, expiry_date: '2027-02-30' }] }, keeper.token)
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toContain('expiry_date')
+    expect((await call('GET', `/receipts/drafts/${d.id}`)).body.data.status).toBe('READY')
+    const body = { lines: [{ n: 1, received_quantity: 4, expiry_date: '2027-03-31', note: ' Lot 4471 ' }, { n: 2, received_quantity: 5, refused_quantity: 1, refused_reason: 'DAMAGED', expiry_date: '2028-01-15', note: 'dented tin' }] }
+    const res = await call('POST', `/receipts/drafts/${d.id}/receive`, body, keeper.token)
+    expect(res.status).toBe(201)
+    const stored = (await call('GET', `/receipts/${res.body.data.id}`)).body.data
+    expect(stored.lines.map((l: any) => [l.item_id, l.expiry_date, l.note])).toEqual([
+      [it.flour.id, '2027-03-31', 'Lot 4471'],
+      [it.tomatoes.id, '2028-01-15', '1 refused as damaged; dented tin'],
+    ])
+  })
 })
 
 describe('PDF layouts and CSV mappings are kept per supplier once received', () => {

@@ -42,9 +42,9 @@ export default function DraftPage() {
 }
 
 /** The schema's field names in the words on the form. */
-const LINE_LABELS = { received_quantity: 'Received', refused_quantity: 'Refused', refused_reason: 'Why refused', quantity: 'Invoiced quantity', unit_price: 'Price' }
+const LINE_LABELS = { received_quantity: 'Received', refused_quantity: 'Refused', refused_reason: 'Why refused', quantity: 'Invoiced quantity', unit_price: 'Price', expiry_date: 'Expiry date', note: 'Note' }
 
-const arrivalOf = (quantity: number): ArrivalState => ({ received: String(quantity), refused: '0', reason: 'REFUSED' })
+const arrivalOf = (quantity: number): ArrivalState => ({ received: String(quantity), refused: '0', reason: 'REFUSED', expiry: '', note: '' })
 
 function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedReceipt: Receipt | null }) {
   const manager = useSession()?.user.role_name === MANAGER
@@ -101,6 +101,8 @@ function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedRece
           received_quantity: numberOrUndefined(arrivals[l.n].received),
           refused_quantity: refused,
           refused_reason: refused ? arrivals[l.n].reason : null,
+          expiry_date: arrivals[l.n].expiry || null,
+          note: arrivals[l.n].note.trim() || null,
         }
       }),
     }
