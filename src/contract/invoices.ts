@@ -173,6 +173,15 @@ export interface InvoiceDraft extends InvoiceDraftSummary {
   csv_map: Record<string, string> | null
 }
 
+/** GET /receipts/drafts/:id/layout: a PDF_TEXT draft's columns and its first rows under the table's header, one cell per column, to name them by. */
+export interface DraftLayoutView {
+  columns: PdfColumn[]
+  template: boolean
+  /** At most LAYOUT_SAMPLE_ROWS rows; each has one cell per column ('' where empty). */
+  rows: string[][]
+}
+export const LAYOUT_SAMPLE_ROWS = 8
+
 // ---------- Input schemas ----------
 
 /**
@@ -332,6 +341,7 @@ export const invoicesAccess = {
   'GET /api/receipts/drafts/:id': STORE_STAFF,
   'PATCH /api/receipts/drafts/:id': STORE_STAFF,
   'PUT /api/receipts/drafts/:id/lines/:n': STORE_STAFF,
+  'GET /api/receipts/drafts/:id/layout': STORE_STAFF,
   'PUT /api/receipts/drafts/:id/layout': STORE_STAFF,
   'POST /api/receipts/drafts/:id/receive': STORE_STAFF,
   'GET /api/receipts/drafts/:id/file': MANAGER_ONLY,

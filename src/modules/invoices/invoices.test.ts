@@ -264,6 +264,11 @@ describe('PDF layouts and CSV mappings are kept per supplier once received', () 
     const d = (await upload(await layoutPdf(spec('C-1'), 'C'), 'c-1.pdf', { supplier_id: supplier.id })).body.data
     expect(d.problems.map((p: any) => p.code)).toEqual(['NO_LINES'])
     expect(d.layout.template).toBe(false)
+    // The rows as read, cut into the guessed columns: what a person names them by.
+    const shown = await call('GET', `/receipts/drafts/${d.id}/layout`, undefined, keeper.token)
+    expect(shown.status).toBe(200)
+    expect(shown.body.data.columns.map((c: any) => c.header)).toEqual(['Pos-Ref', 'Goods supplied', 'Cnt', 'Each', 'Line sum'])
+    expect(shown.body.data.rows.slice(0, 4)).toEqual(lines.map((l) => [l.code, l.description, l.qty, l.price, (Number(l.qty) * Number(l.price)).toFixed(2)]))
     const fields = ['supplier_code', 'description', 'quantity', 'unit_price', 'amount']
     const columns = d.layout.columns.map((c: any, i: number) => ({ ...c, field: fields[i] }))
     const named = await call('PUT', `/receipts/drafts/${d.id}/layout`, { columns }, keeper.token)
@@ -275,6 +280,15 @@ describe('PDF layouts and CSV mappings are kept per supplier once received', () 
     expect(next.status).toBe(201)
     expect(next.body.data).toMatchObject({ supplier_id: supplier.id, status: 'READY', layout: { template: true } })
     expect(next.body.data.lines).toHaveLength(4)
+  })
+
+  test('only a draft read from a PDF’s text has columns to show; a Chef may not look', async () => {
+    const xml = (await upload(ublXml(spec('X-1')), 'x-1.xml')).body.data
+    const refused = await call('GET', `/receipts/drafts/${xml.id}/layout`, undefined, keeper.token)
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe(INVOICE_MSG.notPdfText)
+    const chef = await env.userOf('Chef')
+    expect((await call('GET', `/receipts/drafts/${xml.id}/layout`, undefined, chef.token)).status).toBe(403)
   })
 
   test('a CSV with the supplier’s own headers: mapped once with csv_map, received, then read by itself', async () => {
