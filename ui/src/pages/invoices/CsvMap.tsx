@@ -21,8 +21,8 @@ interface Mapping {
 
 export const isCsvName = (file: File) => /\.(csv|txt)$/i.test(file.name) || file.type === 'text/csv'
 
-/** The mapping step of an upload: offered after the server asks for it, then sent with every try of the same file. */
-export function useCsvMap() {
+/** The mapping step of an upload: offered after the server asks for it, then sent with every try of the same file. `onChange`: a column was renamed. */
+export function useCsvMap(onChange: () => void) {
   const [mapping, setMapping] = useState<Mapping | null>(null)
   return {
     /** A new file: nothing mapped yet. */
@@ -52,7 +52,10 @@ export function useCsvMap() {
           columns={mapping.headers.map((h, i) => ({ label: headerLabel(mapping.headers, i, repeatedHeaders(mapping.headers)), values: mapping.samples.map((r) => r[i]), value: mapping.fields[i] }))}
           options={OPTIONS}
           ignore={{ value: '', label: T.notRead }}
-          onChange={(i, v) => setMapping({ ...mapping, fields: mapping.fields.map((x, j) => (j === i ? v : x)) })}
+          onChange={(i, v) => {
+            onChange()
+            setMapping({ ...mapping, fields: mapping.fields.map((x, j) => (j === i ? v : x)) })
+          }}
         />
       </section>
     ),

@@ -55,7 +55,7 @@ function UploadForm({ orderId, supplierId, suppliers }: { orderId: number | null
   const [fileError, setFileError] = useState<string | null>(null)
   const [supplier, setSupplier] = useState(supplierId ? String(supplierId) : '')
   const { busy, failure, setFailure, run } = useSubmit()
-  const csv = useCsvMap()
+  const csv = useCsvMap(() => setFailure(null))
 
   function submit(e: FormEvent) {
     e.preventDefault()
