@@ -173,6 +173,15 @@ export interface InvoiceDraft extends InvoiceDraftSummary {
   csv_map: Record<string, string> | null
 }
 
+/** GET /receipts/drafts/:id/layout: a PDF_TEXT draft's columns and its first rows under the table's header, one cell per column, to name them by. */
+export interface DraftLayoutView {
+  columns: PdfColumn[]
+  template: boolean
+  /** At most LAYOUT_SAMPLE_ROWS rows; each has one cell per column ('' where empty). */
+  rows: string[][]
+}
+export const LAYOUT_SAMPLE_ROWS = 8
+
 // ---------- Input schemas ----------
 
 /**
@@ -199,6 +208,31 @@ export const CsvMap = v.pipe(
     return NEVER
   }),
 )
+/**
+ * The column headers suppliers print (English, German, French), normalised as the import wizard normalises a header
+ * (normaliseHeader): how the server reads a CSV's or a PDF table's header row, and where the screen's CSV mapping starts.
+ */
+export const INVOICE_HEADERS: readonly { field: CsvField; aliases: string[] }[] = [
+  { field: 'supplier_code', aliases: ['code', 'item_code', 'product_code', 'article', 'art_no', 'art_nr', 'artikel', 'artikelnummer', 'artikel_nr', 'art', 'sku', 'ref', 'reference', 'item_no', 'item_number', 'product_no', 'référence', 'article_no', 'cat_no'] },
+  { field: 'gtin', aliases: ['ean', 'gtin', 'barcode', 'ean_code', 'ean13', 'upc'] },
+  { field: 'description', aliases: ['description', 'item', 'product', 'item_description', 'product_description', 'name', 'bezeichnung', 'artikelbezeichnung', 'désignation', 'designation', 'libellé', 'goods', 'particulars'] },
+  { field: 'pack_text', aliases: ['pack', 'unit', 'uom', 'packing', 'pack_size', 'size', 'einheit', 'gebinde', 'unité', 'packaging'] },
+  { field: 'quantity', aliases: ['qty', 'quantity', 'menge', 'anzahl', 'qté', 'quantité', 'qte', 'units', 'delivered'] },
+  { field: 'unit_price', aliases: ['price', 'unit_price', 'rate', 'price_unit', 'unit_cost', 'preis', 'einzelpreis', 'e_preis', 'ep', 'prix', 'prix_unitaire', 'pu', 'price_each', 'each'] },
+  { field: 'amount', aliases: ['amount', 'total', 'line_total', 'value', 'net', 'net_amount', 'betrag', 'gesamt', 'gesamtpreis', 'gp', 'montant', 'total_ht', 'ext_price', 'extended'] },
+  { field: 'tax_rate', aliases: ['vat', 'vat_rate', 'tax', 'tax_rate', 'mwst', 'ust', 'tva', 'vat_percent', 'vat_pct', 'tax_percent'] },
+  { field: 'invoice_number', aliases: ['invoice', 'invoice_no', 'invoice_number', 'rechnung', 'rechnungsnummer', 'rechnung_nr', 'facture', 'no_facture'] },
+  { field: 'invoice_date', aliases: ['date', 'invoice_date', 'datum', 'rechnungsdatum', 'date_facture'] },
+]
+
+/** What the columns of an invoice (a CSV's mapping, a PDF's named columns) must name to read a line: description, quantity, and a unit price or an amount. Empty when they do. */
+export function columnsMissing(fields: Iterable<string | null>): CsvField[] {
+  const have = new Set(fields)
+  const missing: CsvField[] = (['description', 'quantity'] as const).filter((f) => !have.has(f))
+  if (!have.has('unit_price') && !have.has('amount')) missing.push('unit_price')
+  return missing
+}
+
 const formId = (field: string) => v.optional(v.pipe(v.unknown(), v.transform((x) => (x === '' ? undefined : x)), v.optional(id(field))))
 export const DraftUploadFields = v.object({
   supplier_id: formId('supplier_id'),
@@ -268,6 +302,7 @@ export const DraftLayoutBody = v.strictObject({
     v.maxLength(30, 'columns must have at most 30 columns'),
     v.check((cs) => cs.every((c) => c.x0 < c.x1), 'each column needs x0 < x1'),
     v.check((cs) => ['description', 'quantity'].every((f) => cs.some((c) => c.field === f)), 'the columns must include description and quantity'),
+    v.check((cs) => new Set(cs.map((c) => c.field).filter((f) => f !== null)).size === cs.filter((c) => c.field !== null).length, 'each field can name one column only'),
   ),
 })
 export type DraftLayoutInput = v.InferOutput<typeof DraftLayoutBody>
@@ -281,6 +316,10 @@ export type DraftListQuery = v.InferOutput<typeof DraftListQuery>
 export const InvoicesCsvQuery = v.object({ from: v.optional(isoDate('from')), to: v.optional(isoDate('to')) })
 
 // ---------- Messages ----------
+
+const CSV_UNMAPPED = 'Say which column'
+/** Is this refusal of an upload the CSV one that needs a mapping? The screen then offers the import wizard's mapping. */
+export const isCsvUnmapped = (message: string | undefined) => message?.startsWith(CSV_UNMAPPED) === true
 
 export const INVOICE_MSG = {
   read: (status: DraftStatus, lines: number, problems: number) =>
@@ -303,7 +342,7 @@ export const INVOICE_MSG = {
   csvNotUtf8: 'The CSV is not UTF-8: save it again as "CSV UTF-8"',
   csvEmpty: 'The CSV has no lines under its header',
   csvUnmapped: (missing: string[], headers: string[]) =>
-    `Say which column holds ${missing.join(', ')} (csv_map); the file's columns are: ${headers.join(', ')}`,
+    `${CSV_UNMAPPED} holds ${missing.join(', ')} (csv_map); the file's columns are: ${headers.join(', ')}`,
   pdfNoTable: 'No table of lines was found in the PDF (no header row with a description, a quantity and an amount)',
   tooManyLines: `An invoice is read with at most ${MAX_INVOICE_LINES} lines`,
   noSupplier: 'The supplier could not be recognised (by its tax id, its name or a saved layout): choose the supplier and upload again',
@@ -332,6 +371,7 @@ export const invoicesAccess = {
   'GET /api/receipts/drafts/:id': STORE_STAFF,
   'PATCH /api/receipts/drafts/:id': STORE_STAFF,
   'PUT /api/receipts/drafts/:id/lines/:n': STORE_STAFF,
+  'GET /api/receipts/drafts/:id/layout': STORE_STAFF,
   'PUT /api/receipts/drafts/:id/layout': STORE_STAFF,
   'POST /api/receipts/drafts/:id/receive': STORE_STAFF,
   'GET /api/receipts/drafts/:id/file': MANAGER_ONLY,

@@ -43,6 +43,8 @@ export const SUPPLIER_COLUMNS: CatalogColumn<Supplier, SupplierInput>[] = [
   optional('email', 'Email', SupplierBody.entries.email, ['e_mail', 'email_address']),
   optional('phone', 'Phone', SupplierBody.entries.phone, ['telephone', 'phone_number', 'mobile', 'tel']),
   optional('address', 'Address', SupplierBody.entries.address),
+  // The tax id an invoice names its seller by (issue 34): checked by the API's own schema, so "" clears it.
+  optional('tax_id', 'Tax id', SupplierBody.entries.tax_id, ['vat', 'vat_number', 'vat_no', 'vat_id', 'tpin', 'tax_number', 'tax_no', 'ust_id', 'ust_idnr']),
 ]
 
 interface CatalogKind<S extends { id: number; name: string }, D extends { name: string }> {
@@ -69,8 +71,8 @@ export const SUPPLIERS: CatalogKind<Supplier, SupplierInput> = {
   noun: 'supplier',
   columns: SUPPLIER_COLUMNS,
   all: repo.allSuppliers,
-  blank: () => ({ name: '', contact_person: null, email: null, phone: null, address: null }),
-  draftOf: (s) => ({ name: s.name, contact_person: s.contact_person, email: s.email, phone: s.phone, address: s.address }),
+  blank: () => ({ name: '', contact_person: null, email: null, phone: null, address: null, tax_id: null }),
+  draftOf: (s) => ({ name: s.name, contact_person: s.contact_person, email: s.email, phone: s.phone, address: s.address, tax_id: s.tax_id }),
   insert: (db, d, at) => upsertSupplier(db, null, d, at),
   update: (db, id, d, at) => void upsertSupplier(db, id, d, at),
 }

@@ -239,6 +239,23 @@ describe('receiving a draft is the ordinary receipt', () => {
     const tooMuch = await call('POST', `/receipts/drafts/${d2.id}/receive`, { lines: [{ n: 1, received_quantity: 4, refused_quantity: 1 }] }, keeper.token)
     expect(tooMuch.body.message).toBe(INVOICE_MSG.tooMuch(1))
   })
+
+  test('each line carries its expiry date and note into the receipt (a damaged note first); a bad date changes nothing', async () => {
+    const it = await catalogue()
+    const d = (await upload(ublXml(spec('INV-14', { lines: lines.slice(0, 2) })), 'inv-14.xml')).body.data
+    const bad = await call('POST', `/receipts/drafts/${d.id}/receive`, { lines: [{ n: 1, received_quantity: 4, expiry_date: '2027-02-30' }] }, keeper.token)
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toContain('expiry_date')
+    expect((await call('GET', `/receipts/drafts/${d.id}`)).body.data.status).toBe('READY')
+    const body = { lines: [{ n: 1, received_quantity: 4, expiry_date: '2027-03-31', note: ' Lot 4471 ' }, { n: 2, received_quantity: 5, refused_quantity: 1, refused_reason: 'DAMAGED', expiry_date: '2028-01-15', note: 'dented tin' }] }
+    const res = await call('POST', `/receipts/drafts/${d.id}/receive`, body, keeper.token)
+    expect(res.status).toBe(201)
+    const stored = (await call('GET', `/receipts/${res.body.data.id}`)).body.data
+    expect(stored.lines.map((l: any) => [l.item_id, l.expiry_date, l.note])).toEqual([
+      [it.flour.id, '2027-03-31', 'Lot 4471'],
+      [it.tomatoes.id, '2028-01-15', '1 refused as damaged; dented tin'],
+    ])
+  })
 })
 
 describe('PDF layouts and CSV mappings are kept per supplier once received', () => {
@@ -247,8 +264,16 @@ describe('PDF layouts and CSV mappings are kept per supplier once received', () 
     const d = (await upload(await layoutPdf(spec('C-1'), 'C'), 'c-1.pdf', { supplier_id: supplier.id })).body.data
     expect(d.problems.map((p: any) => p.code)).toEqual(['NO_LINES'])
     expect(d.layout.template).toBe(false)
+    // The rows as read, cut into the guessed columns: what a person names them by.
+    const shown = await call('GET', `/receipts/drafts/${d.id}/layout`, undefined, keeper.token)
+    expect(shown.status).toBe(200)
+    expect(shown.body.data.columns.map((c: any) => c.header)).toEqual(['Pos-Ref', 'Goods supplied', 'Cnt', 'Each', 'Line sum'])
+    expect(shown.body.data.rows.slice(0, 4)).toEqual(lines.map((l) => [l.code, l.description, l.qty, l.price, (Number(l.qty) * Number(l.price)).toFixed(2)]))
     const fields = ['supplier_code', 'description', 'quantity', 'unit_price', 'amount']
     const columns = d.layout.columns.map((c: any, i: number) => ({ ...c, field: fields[i] }))
+    const twice = await call('PUT', `/receipts/drafts/${d.id}/layout`, { columns: columns.map((c: any, i: number) => (i === 0 ? { ...c, field: 'description' } : c)) }, keeper.token)
+    expect(twice.status).toBe(400)
+    expect(twice.body.message).toBe('each field can name one column only')
     const named = await call('PUT', `/receipts/drafts/${d.id}/layout`, { columns }, keeper.token)
     expect(named.status).toBe(200)
     expect(named.body.data.lines.map((l: any) => l.description)).toEqual(lines.map((l) => l.description))
@@ -258,6 +283,15 @@ describe('PDF layouts and CSV mappings are kept per supplier once received', () 
     expect(next.status).toBe(201)
     expect(next.body.data).toMatchObject({ supplier_id: supplier.id, status: 'READY', layout: { template: true } })
     expect(next.body.data.lines).toHaveLength(4)
+  })
+
+  test('only a draft read from a PDF’s text has columns to show; a Chef may not look', async () => {
+    const xml = (await upload(ublXml(spec('X-1')), 'x-1.xml')).body.data
+    const refused = await call('GET', `/receipts/drafts/${xml.id}/layout`, undefined, keeper.token)
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe(INVOICE_MSG.notPdfText)
+    const chef = await env.userOf('Chef')
+    expect((await call('GET', `/receipts/drafts/${xml.id}/layout`, undefined, chef.token)).status).toBe(403)
   })
 
   test('a CSV with the supplier’s own headers: mapped once with csv_map, received, then read by itself', async () => {

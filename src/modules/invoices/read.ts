@@ -1,7 +1,7 @@
 import { INVOICE_MSG, type InvoiceSource, type PdfColumn } from '../../contract/invoices'
 import { readCii } from './readers/cii'
 import { readCsvInvoice } from './readers/csv'
-import { readPdfText } from './readers/pdf-text'
+import { readPdfText, rowsUnder } from './readers/pdf-text'
 import { readUbl } from './readers/ubl'
 import { parseXml } from './readers/xml'
 import { UnreadableFile, type ReadInvoice } from './read-types'
@@ -55,6 +55,12 @@ export async function readInvoiceFile(bytes: Uint8Array, name: string, o: ReadOp
     }
     return { ...readPdfText(ws, null), media_type: 'application/pdf', template_supplier_id: null }
   })
+}
+
+/** A text-layer PDF's first rows under its table header, cut into the given columns (for a person to name them). */
+export async function pdfRows(bytes: Uint8Array, columns: PdfColumn[], n: number): Promise<string[][]> {
+  const { withPdf, words } = await import('./readers/pdf')
+  return withPdf(bytes, async (pdf) => rowsUnder(await words(pdf), columns, n))
 }
 
 const tryRead = (read: () => ReadInvoice): ReadInvoice | null => {

@@ -82,6 +82,7 @@ export const invoiceRoutes = ({ invoices, clock, settings }: AppDeps) =>
       const n = parse(lineNumber, ctx.params.n)
       return ok(invoices.updateLine(ctx.user, draftId, n, parse(DraftLineBody, ctx.body)), INVOICE_MSG.lineUpdated)
     }, { signedIn: true })
+    .get('/receipts/drafts/:id/layout', async ({ params }) => ok(await invoices.layoutRows(parse(id('id'), params.id))))
     .put('/receipts/drafts/:id/layout', async ({ params, body }) => ok(await invoices.updateLayout(parse(id('id'), params.id), parse(DraftLayoutBody, body)), INVOICE_MSG.layoutUpdated))
     .post('/receipts/drafts/:id/receive', (ctx) => {
       const draftId = parse(id('id'), ctx.params.id)

@@ -1,7 +1,9 @@
 import { costPerBaseUnit, fromCents, packPriceCents, toCents, valueCents } from '../../contract/fixed'
 import {
   INVOICE_MSG,
+  LAYOUT_SAMPLE_ROWS,
   OPEN_DRAFT_STATUSES,
+  type DraftLayoutView,
   lineAmountOk,
   type DraftHeadInput,
   type DraftLayoutInput,
@@ -368,6 +370,16 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
           return restate(id, at)
         })
         .immediate()
+    },
+
+    /** A PDF draft's columns with its first rows cut into them: what a person names the columns by. */
+    async layoutRows(id: number): Promise<DraftLayoutView> {
+      const d = draftRow(id)
+      const layout = view(id).layout
+      if (d.reader !== 'PDF_TEXT' || !layout) throw badRequest(INVOICE_MSG.notPdfText)
+      const file = repo.draftFile(db, id)!
+      const { pdfRows } = await import('./read')
+      return { ...layout, rows: await pdfRows(new Uint8Array(file.bytes), layout.columns, LAYOUT_SAMPLE_ROWS) }
     },
 
     /** A PDF read again with the columns a person named: the lines start over, matched afresh. */

@@ -1,7 +1,7 @@
 import { matchHeaders } from '../../../contract/imports'
-import { CSV_FIELDS, INVOICE_MSG, MAX_INVOICE_LINES, type CsvField } from '../../../contract/invoices'
+import { CSV_FIELDS, columnsMissing, INVOICE_HEADERS, INVOICE_MSG, MAX_INVOICE_LINES, type CsvField } from '../../../contract/invoices'
 import { decodeUtf8, readCsv } from '../../../lib/csv-read'
-import { COLUMN_SPECS, signatureOf } from '../labels'
+import { signatureOf } from '../labels'
 import { gtin14, isoDay, localDecimal } from '../numbers'
 import { UnreadableFile, type ReadInvoice, type ReadLine } from '../read-types'
 
@@ -19,11 +19,10 @@ export async function readCsvInvoice(bytes: Uint8Array, map: Record<string, stri
   const table = await readCsv(text)
   if (table.problems.length) throw new UnreadableFile(`Row ${table.problems[0].row}: ${table.problems[0].message}`)
   if (table.records.length === 0) throw new UnreadableFile(INVOICE_MSG.csvEmpty)
-  const { fields } = matchHeaders(table.headers, COLUMN_SPECS, map)
+  const { fields } = matchHeaders(table.headers, INVOICE_HEADERS, map)
   const col = new Map<CsvField, number>()
   fields.forEach((f, i) => f && col.set(f as CsvField, i))
-  const missing = (['description', 'quantity'] as const).filter((f) => !col.has(f))
-  if (!col.has('unit_price') && !col.has('amount')) missing.push('unit_price' as never)
+  const missing = columnsMissing(col.keys())
   if (missing.length) throw new UnreadableFile(INVOICE_MSG.csvUnmapped(missing, table.headers))
   if (table.records.length > MAX_INVOICE_LINES) throw new UnreadableFile(INVOICE_MSG.tooManyLines)
   const cell = (cells: string[], f: CsvField) => {

@@ -100,24 +100,40 @@ function columnOf(w: Word, columns: PdfColumn[]): number {
   return best >= 0 ? best : nearest
 }
 
-function cellsOf(row: Row, columns: PdfColumn[]): Partial<Record<PdfField, string>> {
-  const parts = new Map<number, Word[]>()
+/** A row's text per column ('' where the column is empty), named or not. */
+function cellTexts(row: Row, columns: PdfColumn[]): string[] {
+  const out = columns.map(() => '')
+  const ends = columns.map(() => -Infinity)
   for (const w of row.words) {
     const i = columnOf(w, columns)
-    parts.set(i, [...(parts.get(i) ?? []), w])
+    // Words of one cell are joined with a space where the PDF left a gap, directly where they touch.
+    out[i] += out[i] === '' ? w.str.trim() : (w.x - ends[i] > 0.1 * w.height ? ' ' : '') + w.str.trim()
+    ends[i] = w.x + w.width
   }
+  return out
+}
+
+function cellsOf(row: Row, columns: PdfColumn[]): Partial<Record<PdfField, string>> {
   const out: Partial<Record<PdfField, string>> = {}
-  for (const [i, ws] of parts) {
+  cellTexts(row, columns).forEach((text, i) => {
     const field = columns[i].field
-    if (!field) continue
-    let text = ''
-    let end = -Infinity
-    for (const w of ws) {
-      // Words of one cell are joined with a space where the PDF left a gap, directly where they touch.
-      text += text === '' ? w.str.trim() : (w.x - end > 0.1 * w.height ? ' ' : '') + w.str.trim()
-      end = w.x + w.width
-    }
-    out[field] = text
+    if (field && text !== '') out[field] = text
+  })
+  return out
+}
+
+/**
+ * The first `n` rows under the table's header cut into `columns` (every column, named or not; a row with text in
+ * only one column, such as a wrapped description, is left out): what a person sees to say which column is which.
+ */
+export function rowsUnder(words: Word[], columns: PdfColumn[], n: number): string[][] {
+  const rows = rowsOf(words)
+  const header = rows.findIndex((r) => matchesTemplate(r, columns))
+  const out: string[][] = []
+  for (const row of rows.slice(header + 1)) {
+    if (out.length >= n) break
+    const cells = cellTexts(row, columns)
+    if (cells.filter((c) => c !== '').length >= 2) out.push(cells)
   }
   return out
 }

@@ -1,102 +1,49 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { columnLetter, headerLabel, repeatedHeaders, type ImportColumnSpec } from '../../../../src/contract/imports'
 import { Button } from '../../components/Button'
+import { ColumnMap } from '../../components/ColumnMap'
 import { SelectField, TextField } from '../../components/Field'
 import { combinedSample, IGNORE, UNDECIDED, type Choices } from './layout'
 
-/** How many values under each header the wizard shows. */
-const SAMPLES = 3
-
-const selectClass = 'block min-h-11 w-full min-w-36 max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm dark:border-slate-600 dark:bg-slate-900'
-const badge = 'ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200'
-
 /**
- * The file's columns (issue 32.7): each header with its first values and what it is read as; a repeated header is
- * offered as two columns ("Full bottles (column G)" / "(column J)") for the person to choose; fields built from
- * several columns (Brand + Item + Size → name) and fields with one value for every row.
+ * The file's columns (issue 32.7): each header with its first values and what it is read as (the shared ColumnMap);
+ * a repeated header is offered as two columns ("Full bottles (column G)" / "(column J)") for the person to choose;
+ * fields built from several columns (Brand + Item + Size → name) and fields with one value for every row.
  */
 export function ColumnsStep({ headers, samples, specs, choices, change }: { headers: string[]; samples: string[][]; specs: ImportColumnSpec[]; choices: Choices; change: (c: Choices) => void }) {
-  const id = useId()
   const repeated = repeatedHeaders(headers)
   const label = (i: number) => headerLabel(headers, i, repeated)
   const fieldOptions = specs.map((s) => ({ value: s.field, label: s.field === s.label.toLowerCase().replace(/ /g, '_') ? s.label : `${s.label} (${s.field})` }))
   const fieldLabel = (f: string) => fieldOptions.find((o) => o.value === f)?.label ?? f
   const combinedFields = new Set(choices.combined.map((r) => r.field))
   const constantFields = new Set(Object.keys(choices.constants))
+  const columns = headers.map((h, i) => {
+    const value = choices.columns[i] ?? IGNORE
+    const overridden = value !== IGNORE && value !== UNDECIDED && (combinedFields.has(value) || constantFields.has(value))
+    return {
+      label: label(i),
+      blank: h ? undefined : `(no header, column ${columnLetter(i)})`,
+      values: samples.map((row) => row[i]),
+      value,
+      badge: value === UNDECIDED ? 'appears twice: choose' : value === IGNORE && !repeated.has(i) && h !== '' ? 'not recognised' : undefined,
+      note: overridden ? `${fieldLabel(value)} is set below instead.` : undefined,
+    }
+  })
 
   return (
     <div className="space-y-5">
-      {/* Focusable: a keyboard can scroll it sideways on a phone. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Columns of the file">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">How each column of the file is read</caption>
-          <thead className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
-            <tr>
-              <th scope="col" className="py-2 pr-4">
-                Column in the file
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
-                First values
-              </th>
-              <th scope="col" className="py-2">
-                Read as
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {headers.map((h, i) => {
-              const value = choices.columns[i] ?? IGNORE
-              const overridden = value !== IGNORE && value !== UNDECIDED && (combinedFields.has(value) || constantFields.has(value))
-              return (
-                <tr key={i}>
-                  <td className="py-2 pr-4 align-top font-medium">
-                    {h ? label(i) : <em className="text-slate-500">(no header, column {columnLetter(i)})</em>}
-                    {value === UNDECIDED && <span className={badge}>appears twice: choose</span>}
-                    {value === IGNORE && !repeated.has(i) && h !== '' && <span className={badge}>not recognised</span>}
-                    {/* On a phone the values stand under the header: three columns would crush the select. */}
-                    <FirstValues label={label(i)} values={samples.map((row) => row[i])} className="mt-1 font-normal sm:hidden" />
-                  </td>
-                  <td className="hidden py-2 pr-4 align-top sm:table-cell">
-                    <FirstValues label={label(i)} values={samples.map((row) => row[i])} />
-                  </td>
-                  <td className="py-1 align-top">
-                    <label className="sr-only" htmlFor={`${id}-map-${i}`}>
-                      Read “{label(i)}” as
-                    </label>
-                    <select id={`${id}-map-${i}`} value={value} onChange={(e) => change({ ...choices, columns: { ...choices.columns, [i]: e.target.value } })} className={selectClass}>
-                      {value === UNDECIDED && <option value={UNDECIDED}>Choose…</option>}
-                      <option value={IGNORE}>Ignore this column</option>
-                      {fieldOptions.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                    {overridden && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{fieldLabel(value)} is set below instead.</p>}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+      <ColumnMap
+        name="Columns of the file"
+        columns={columns}
+        options={fieldOptions}
+        ignore={{ value: IGNORE, label: 'Ignore this column' }}
+        pending={{ value: UNDECIDED, label: 'Choose…' }}
+        onChange={(i, v) => change({ ...choices, columns: { ...choices.columns, [i]: v } })}
+      />
       <p className="text-sm text-slate-600 dark:text-slate-400">Two columns read as the same field are added up for an amount (full bottles in two places) and joined with spaces for text.</p>
       <CombineColumns headers={headers} label={label} samples={samples} fieldOptions={fieldOptions} fieldLabel={fieldLabel} choices={choices} change={change} />
       <SameValue fieldOptions={fieldOptions} fieldLabel={fieldLabel} choices={choices} change={change} />
     </div>
-  )
-}
-
-/** The first values under one header; an empty cell says so. */
-function FirstValues({ label, values, className = '' }: { label: string; values: (string | undefined)[]; className?: string }) {
-  return (
-    <ul aria-label={`First values of “${label}”`} className={`space-y-0.5 text-slate-600 dark:text-slate-400 ${className}`}>
-      {values.slice(0, SAMPLES).map((v, r) => (
-        <li key={r} className="max-w-56 truncate">
-          {v?.trim() ? v : <em className="text-slate-500">(empty)</em>}
-        </li>
-      ))}
-    </ul>
   )
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { InvoiceDraftLine } from '../../../../src/contract/invoices'
 import { Button } from '../../components/Button'
-import { SelectField } from '../../components/Field'
+import { SelectField, TextField } from '../../components/Field'
 import { ItemPicker, type PickedItem } from '../../components/ItemPicker'
 import { QuantityField } from '../../components/QuantityField'
 import { useFormat } from '../../lib/useFormat'
@@ -13,6 +13,9 @@ export interface ArrivalState {
   received: string
   refused: string
   reason: 'REFUSED' | 'DAMAGED'
+  /** YYYY-MM-DD from the date picker, '' for none. */
+  expiry: string
+  note: string
 }
 
 interface Props {
@@ -120,6 +123,11 @@ export function DraftLineCard({ line: l, arrival, errors, busy, onArrival, onSav
           <SelectField label={T.refusedReason(l.n)} value={arrival.reason} onChange={(v) => onArrival({ reason: v as ArrivalState['reason'] })} options={[{ value: 'REFUSED', label: T.reasons.REFUSED }, { value: 'DAMAGED', label: T.reasons.DAMAGED }]} error={errors?.refused_reason} />
         </div>
       )}
+      {/* As on the order's Receive page: the expiry printed on the goods and a note (a lot, a remark) go into the receipt line. */}
+      <div className="mt-2 grid grid-cols-2 gap-2">
+        <TextField label={T.expiry(l.n)} type="date" value={arrival.expiry} onChange={(v) => onArrival({ expiry: v })} error={errors?.expiry_date} />
+        <TextField label={T.note(l.n)} value={arrival.note} onChange={(v) => onArrival({ note: v })} error={errors?.note} maxLength={500} />
+      </div>
     </li>
   )
 }

@@ -21,6 +21,7 @@ import { useSession } from '../../session/store'
 import { DraftHead } from './DraftHead'
 import { DraftLineCard, type ArrivalState } from './DraftLineCard'
 import { ManagerActions } from './ManagerActions'
+import { PdfColumns } from './PdfColumns'
 import { ReceiptView } from './ReceiptView'
 
 /** /purchasing/invoices/:id — a draft read from the supplier's invoice: checked, corrected, then received as one receipt. */
@@ -42,9 +43,9 @@ export default function DraftPage() {
 }
 
 /** The schema's field names in the words on the form. */
-const LINE_LABELS = { received_quantity: 'Received', refused_quantity: 'Refused', refused_reason: 'Why refused', quantity: 'Invoiced quantity', unit_price: 'Price' }
+const LINE_LABELS = { received_quantity: 'Received', refused_quantity: 'Refused', refused_reason: 'Why refused', quantity: 'Invoiced quantity', unit_price: 'Price', expiry_date: 'Expiry date', note: 'Note' }
 
-const arrivalOf = (quantity: number): ArrivalState => ({ received: String(quantity), refused: '0', reason: 'REFUSED' })
+const arrivalOf = (quantity: number): ArrivalState => ({ received: String(quantity), refused: '0', reason: 'REFUSED', expiry: '', note: '' })
 
 function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedReceipt: Receipt | null }) {
   const manager = useSession()?.user.role_name === MANAGER
@@ -57,6 +58,9 @@ function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedRece
   const [saving, setSaving] = useState<number | null>(null)
   const { busy, failure, setFailure, run } = useSubmit()
   const open = OPEN_DRAFT_STATUSES.includes(draft.status)
+  // A PDF read by position: its columns can be named (open by itself while nothing was read) and the file read again.
+  const [naming, setNaming] = useState(false)
+  const namable = open && draft.reader === 'PDF_TEXT' && draft.layout !== null
 
   if (receipt) return <ReceiptView draft={draft} receipt={receipt} />
 
@@ -101,6 +105,8 @@ function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedRece
           received_quantity: numberOrUndefined(arrivals[l.n].received),
           refused_quantity: refused,
           refused_reason: refused ? arrivals[l.n].reason : null,
+          expiry_date: arrivals[l.n].expiry || null,
+          note: arrivals[l.n].note.trim() || null,
         }
       }),
     }
@@ -141,20 +147,40 @@ function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedRece
     }, T.receiveFailed)
   }
 
+  /** The file read again with named columns: new lines, each arriving in full until said otherwise. */
+  function reread(next: InvoiceDraft) {
+    setDraft(next)
+    setArrivals(Object.fromEntries(next.lines.map((l) => [l.n, arrivalOf(l.quantity)])))
+    setErrors({})
+    setFailure(null)
+    setNaming(false)
+  }
+
   const toReview = draft.lines.filter((l) => l.problems.length > 0 || l.item_id === null).length
+  const noLines = draft.lines.length === 0
   return (
     <form onSubmit={submit} noValidate className="mx-auto max-w-3xl">
       <DraftHead draft={draft} onChanged={setDraft} />
       {manager && <ManagerActions draft={draft} onChanged={setDraft} />}
-      <p role="status" className={`mt-4 text-sm font-semibold ${toReview ? 'text-red-800 dark:text-red-300' : 'text-emerald-800 dark:text-emerald-300'}`}>
-        {toReview ? T.toReview(toReview) : T.allMatched}
-      </p>
+      {namable &&
+        (naming || noLines ? (
+          <PdfColumns key={draft.layout!.columns.map((c) => c.field).join()} draft={draft} onRead={reread} />
+        ) : (
+          <button type="button" className="mt-3 min-h-11 text-sm font-semibold text-brand-700 underline dark:text-brand-300" onClick={() => setNaming(true)}>
+            {T.changeColumns}
+          </button>
+        ))}
+      {!noLines && (
+        <p role="status" className={`mt-4 text-sm font-semibold ${toReview ? 'text-red-800 dark:text-red-300' : 'text-emerald-800 dark:text-emerald-300'}`}>
+          {toReview ? T.toReview(toReview) : T.allMatched}
+        </p>
+      )}
       <ul aria-label="Invoice lines" className="mt-2 space-y-3">
         {draft.lines.map((l) => (
           <DraftLineCard key={l.n} line={l} arrival={arrivals[l.n]} errors={errors[l.n]} busy={saving === l.n || !open} onArrival={(p) => setArrival(l.n, p)} onSave={(c) => saveLine(l.n, c)} />
         ))}
       </ul>
-      {open && (
+      {open && !noLines && (
         <div data-sticky-bar className="sticky bottom-0 mt-6 space-y-3 border-t border-slate-200 bg-white/95 py-3 dark:border-slate-700 dark:bg-slate-950/95">
           <ErrorLine message={failure} />
           <Button type="submit" disabled={busy || saving !== null} className="w-full sm:w-auto">

@@ -21,6 +21,7 @@ export function ReceiptView({ draft, receipt: r }: { draft: InvoiceDraft; receip
               {T.receivedLine(fmt.number(l.received_quantity), l.pack ? l.pack.name : l.unit, fmt.money(l.value))}
               {l.refused_quantity > 0 && ` · ${T.refusedLine(fmt.number(l.refused_quantity))}`}
             </span>
+            {(l.expiry_date || l.note) && <span className="w-full text-slate-600 dark:text-slate-400">{[l.expiry_date && T.expiresOn(fmt.date(l.expiry_date)), l.note].filter(Boolean).join(' · ')}</span>}
           </li>
         ))}
       </ul>

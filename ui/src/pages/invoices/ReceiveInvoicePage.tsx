@@ -12,6 +12,7 @@ import { PageLoading } from '../../components/Spinner'
 import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
 import { INVOICE_UI as T } from '../../messages/invoices'
+import { useCsvMap } from './CsvMap'
 import { FileField, fileProblem } from './FileField'
 
 /**
@@ -54,6 +55,7 @@ function UploadForm({ orderId, supplierId, suppliers }: { orderId: number | null
   const [fileError, setFileError] = useState<string | null>(null)
   const [supplier, setSupplier] = useState(supplierId ? String(supplierId) : '')
   const { busy, failure, setFailure, run } = useSubmit()
+  const csv = useCsvMap(() => setFailure(null))
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -61,9 +63,16 @@ function UploadForm({ orderId, supplierId, suppliers }: { orderId: number | null
     const problem = file ? fileProblem(file) : T.fileRequired
     setFileError(problem)
     if (problem || !file) return
+    const mapped = csv.chosen()
+    if (mapped.problem) return setFailure(mapped.problem)
     void run(async () => {
-      const draft = (await createDraft(file, { supplier_id: supplier ? Number(supplier) : null, order_id: orderId })).data
-      navigate(`/purchasing/invoices/${draft.id}`)
+      try {
+        const draft = (await createDraft(file, { supplier_id: supplier ? Number(supplier) : null, order_id: orderId, csv_map: mapped.csv_map })).data
+        navigate(`/purchasing/invoices/${draft.id}`)
+      } catch (err) {
+        // A CSV whose headers are not known: the mapping is offered instead of the server's sentence.
+        if (!(await csv.offer(err, file))) throw err
+      }
     }, T.readFailed)
   }
 
@@ -75,8 +84,10 @@ function UploadForm({ orderId, supplierId, suppliers }: { orderId: number | null
         onChange={(f) => {
           setFile(f)
           setFileError(f ? fileProblem(f) : null)
+          csv.reset()
         }}
       />
+      {csv.step}
       {orderId === null && (
         <SelectField label={T.supplier} value={supplier} onChange={setSupplier} placeholder={T.anySupplier} hint={T.supplierHint} options={suppliers.map((s) => ({ value: String(s.id), label: s.name }))} />
       )}
