@@ -114,6 +114,33 @@ test('counted with the link cut after a reload: 20 lines (packs, a scanned case)
   expect(new Set(held.map((l) => l.entries[0].device_id)).size).toBe(1)
 })
 
+test('figures typed the instant before a reload are kept: each reaches the box once', async ({ page, request, link }) => {
+  const { send } = await apiAs(request)
+  const { items, count } = await countOf(send, `Last keys ${Date.now()}`, 8, 0)
+  await signInAs(page, 'Storekeeper', `/counts/${count.id}`)
+  await sheetKept(page, count.id)
+
+  link.cut()
+  // 7 lines saved (figure, Enter), the 8th typed and not left; the page reloaded right after the last key, as a
+  // phone put in a pocket or a tab closed does: nothing waits for the phone's storage to finish.
+  await page.getByLabel(`Counted ${items[0].name} (L)`).focus()
+  for (let i = 0; i < 7; i++) {
+    await page.keyboard.type(String(i + 11))
+    await page.keyboard.press('Enter')
+  }
+  await page.keyboard.type('18')
+  await page.reload()
+  await expect(page.getByText(COUNT_UI.openedFromPhone)).toBeVisible(LOAD)
+  for (const [i, item] of items.entries()) await expect(page.getByLabel(`Counted ${item.name} (L)`)).toHaveValue(String(i + 11))
+  await expect(page.getByTestId('outbox-badge')).toHaveText('8 counts on this phone, not yet on the box')
+
+  link.restore()
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0, BACK)
+  const held = await lines(send, count.id)
+  expect(held.map((l) => l.counted)).toEqual(items.map((_, i) => i + 11))
+  for (const l of held) expect(l.entries.length, `entries of item ${l.item_id}`).toBe(1)
+})
+
 test('two phones count the same line differently without the box: a double count the review shows, approval refused until resolved', async ({ page, request, browser, link }) => {
   const { send } = await apiAs(request)
   const tag = `Twice ${Date.now()}`
