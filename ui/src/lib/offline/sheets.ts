@@ -39,8 +39,14 @@ interface DraftRow<D> extends StoredDraft<D> {
   key: [number, string]
 }
 
-export const saveDraft = <D>(countId: number, lineKey: string, d: StoredDraft<D>) =>
-  tx(['drafts'], 'readwrite', (t) => put(t, 'drafts', { key: [countId, lineKey], ...d } satisfies DraftRow<D>))
+export const saveDraft = <D>(countId: number, lineKey: string, d: StoredDraft<D>) => tx(['drafts'], 'readwrite', (t) => putDraft(t, countId, lineKey, d))
+
+/** saveDraft's write, inside a transaction of the caller's; a draft older than the one held changes nothing. */
+export async function putDraft<D>(t: IDBTransaction, countId: number, lineKey: string, d: StoredDraft<D>) {
+  const held = await get<DraftRow<D>>(t, 'drafts', [countId, lineKey])
+  if (held && held.at > d.at) return
+  await put(t, 'drafts', { key: [countId, lineKey], ...d } satisfies DraftRow<D>)
+}
 
 /** The drafts of one count, by line key. */
 export async function loadDrafts<D>(countId: number): Promise<Record<string, StoredDraft<D>>> {

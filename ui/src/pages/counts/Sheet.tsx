@@ -18,7 +18,8 @@ import { useKeyboardScans } from '../../components/scan/ScanButton'
 import { toast } from '../../components/toast'
 import { useFigureCheck } from '../../components/useFigureCheck'
 import { sendNow } from '../../lib/offline/app'
-import { addEntry, dropItem, getItem, onOutbox } from '../../lib/offline/outbox'
+import { keepLine } from '../../lib/offline/journal'
+import { dropItem, getItem, onOutbox } from '../../lib/offline/outbox'
 import { refreshSheet, resolveStored, saveDraft, saveSheet } from '../../lib/offline/sheets'
 import { parseQuantity } from '../../../../src/contract/quantity'
 import { useFormat } from '../../lib/useFormat'
@@ -141,8 +142,8 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
       latest.current.set(key, entry.id)
       entryLine.current.set(entry.id, key)
       try {
-        await saveDraft(count.id, key, { draft, hundredths: parsed.hundredths, at, entry: entry.id })
-        await addEntry(session!.user.id, count.id, entry)
+        // Journaled before the first await: a reload in the next instant keeps it (lib/offline/journal).
+        await keepLine(count.id, session!.user.id, key, { draft: { draft, hundredths: parsed.hundredths, at, entry: entry.id }, entry })
       } catch {
         // A browser that refuses IndexedDB (storage full or blocked): nothing is kept, so nothing is claimed.
         setLine(key, { state: 'failed', error: COUNT_UI.saveFailed })
@@ -223,9 +224,9 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
 
   const change = (key: string, draft: Draft) => {
     setLine(key, { draft })
-    // Kept on the device at once: a reload before the save sends it again.
+    // Kept on the device in this tick (the journal): a reload before the save saves it on the next load.
     const parsed = bodyFrom(draft, byKey.get(key)!)
-    if (parsed.ok) void saveDraft(count.id, key, { draft, hundredths: parsed.hundredths, at: new Date().toISOString(), entry: null }).catch(() => {})
+    if (parsed.ok) keepLine(count.id, session!.user.id, key, { draft: { draft, hundredths: parsed.hundredths, at: new Date().toISOString(), entry: null }, entry: null }).catch(() => {})
     const q = (queue.current[key] ??= {})
     clearTimeout(q.timer)
     q.held = null
@@ -244,6 +245,27 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
     } else if (q.held) void settle(key, q.held, true)
   }
   useEffect(() => () => Object.values(queue.current).forEach((q) => clearTimeout(q.timer)), [])
+  // The page going away or out of sight (a reload, the tab closed, the phone pocketed): a line still being typed
+  // becomes its entry now, journaled in this tick, rather than a draft saved only when this sheet opens again.
+  const saveTyping = useRef(() => {})
+  saveTyping.current = () => {
+    for (const [key, q] of Object.entries(queue.current)) {
+      if (!q.timer) continue
+      clearTimeout(q.timer)
+      q.timer = undefined
+      void settle(key, store.get(key).draft, false)
+    }
+  }
+  useEffect(() => {
+    const gone = () => saveTyping.current()
+    const hidden = () => document.visibilityState === 'hidden' && gone()
+    addEventListener('pagehide', gone)
+    document.addEventListener('visibilitychange', hidden)
+    return () => {
+      removeEventListener('pagehide', gone)
+      document.removeEventListener('visibilitychange', hidden)
+    }
+  }, [])
   // Entries typed before a reload that never reached the server go now.
   useEffect(() => {
     for (const k of unsentOnLoad.current) void settle(k, store.get(k).draft, true)
