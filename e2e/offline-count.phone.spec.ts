@@ -7,6 +7,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { gtinCheckDigit } from '../src/contract/barcodes'
 import { COUNT_UI } from '../ui/src/messages/counts'
 import { UI } from '../ui/src/messages/common'
+import { SCAN_UI } from '../ui/src/messages/scan'
 import { expect } from './fixtures'
 import { apiAs, DEMO, scannerBurst, signInAs } from './helpers'
 import { test, type Link } from './link'
@@ -139,6 +140,40 @@ test('figures typed the instant before a reload are kept: each reaches the box o
   const held = await lines(send, count.id)
   expect(held.map((l) => l.counted)).toEqual(items.map((_, i) => i + 11))
   for (const l of held) expect(l.entries.length, `entries of item ${l.item_id}`).toBe(1)
+})
+
+test('scan to count without the box: a case code counts from the sheet kept on the phone, queued, on the box once when it is back', async ({ page, request, link }) => {
+  const { send } = await apiAs(request)
+  const { items, area, count } = await countOf(send, `Scan cut ${Date.now()}`, 1, 1)
+  const wine = items[1]
+  const code = caseCode()
+  await send('post', `/items/${wine.id}/barcodes`, { code, pack_id: wine.packs.find((p) => p.name === 'case')!.id })
+  await signInAs(page, 'Storekeeper', `/counts/${count.id}`)
+  await sheetKept(page, count.id)
+  await page.goto(`/scan?count=${count.id}&area=${area.id}`)
+  await expect(page.getByLabel('Scan field')).toBeFocused(LOAD)
+
+  link.cut()
+  await page.reload()
+  await expect(page.getByTestId('scan-source')).toHaveText(SCAN_UI.fromPhone, LOAD)
+  await expect(page.getByLabel('Scan field')).toBeFocused(LOAD)
+  await scannerBurst(page, code)
+  await expect(page.getByTestId('last-scan')).toHaveText(`+9 L ${wine.name} → 9 L`)
+  await scannerBurst(page, code)
+  await expect(page.getByTestId('last-scan')).toHaveText(`+9 L ${wine.name} → 18 L`)
+  // One line counted: one entry waits (the second scan's replaced the first's).
+  await expect(page.getByTestId('outbox-badge')).toHaveText('1 count on this phone, not yet on the box')
+  // The sheet, opened from the phone, shows the line as the scans left it.
+  await page.goto(`/counts/${count.id}?area=${area.id}`)
+  await expect(page.getByTestId(`line-${wine.id}`).getByLabel('case (9 L)')).toHaveValue('2', LOAD)
+  await expect(page.getByTestId(`state-${wine.id}`)).toHaveText(COUNT_UI.lineQueued)
+
+  link.restore()
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0, BACK)
+  const line = (await lines(send, count.id)).find((l) => l.item_id === wine.id)!
+  expect(line.counted).toBe(18)
+  expect(line.entries.length).toBe(1)
+  expect(line.entries[0]).toMatchObject({ source: 'PHONE', user_name: DEMO.Storekeeper.name })
 })
 
 test('two phones count the same line differently without the box: a double count the review shows, approval refused until resolved', async ({ page, request, browser, link }) => {

@@ -60,8 +60,11 @@ export async function loadDrafts<D>(countId: number): Promise<Record<string, Sto
   return Object.fromEntries(rows.map(({ key, ...d }) => [key[1], d]))
 }
 
+/** Every stored sheet (the scan page's counts when the box does not answer). */
+export const storedSheets = () => tx(['sheets'], 'readonly', (t) => getAll<StoredSheet>(t, 'sheets'))
+
 /** Every stored sheet's id (the unit tests, and a later clean-up of closed counts). */
-export const storedSheetIds = () => tx(['sheets'], 'readonly', (t) => getAll<StoredSheet>(t, 'sheets')).then((xs) => xs.map((x) => x.id))
+export const storedSheetIds = () => storedSheets().then((xs) => xs.map((x) => x.id))
 
 const HOUSE_LABEL = /^RIMS-(\d{1,12})$/
 

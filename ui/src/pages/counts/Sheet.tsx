@@ -21,13 +21,12 @@ import { sendNow } from '../../lib/offline/app'
 import { keepLine } from '../../lib/offline/journal'
 import { dropItem, getItem, onOutbox } from '../../lib/offline/outbox'
 import { refreshSheet, resolveStored, saveDraft, saveSheet } from '../../lib/offline/sheets'
-import { parseQuantity } from '../../../../src/contract/quantity'
 import { useFormat } from '../../lib/useFormat'
 import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
 import { COUNT_UI } from '../../messages/counts'
 import { refuseScansIn } from '../../lib/scanner/hid'
-import { bodyFrom, draftFrom, entryFrom, initialView, lineKey, type Draft, type LineView } from './lineState'
+import { bodyFrom, draftFrom, entryFrom, initialView, lineKey, oneMore, type Draft, type LineView } from './lineState'
 import type { SheetSource } from './CountSheetPage'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { LineStore, useSummary } from './lineStore'
@@ -36,19 +35,6 @@ import { SheetList, type Target } from './SheetList'
 import { SubmitDialog } from './SubmitDialog'
 import { AddFoundDialog } from './AddFoundDialog'
 import { FoundLines } from './FoundLines'
-
-const num = (text: string | undefined) => {
-  const r = parseQuantity(text ?? '')
-  return r.ok ? r.value : 0
-}
-const plus = (text: string | undefined, n: number) => String(Math.round((num(text) + n) * 100) / 100)
-
-/** A line's fields with one more scanned: a pack's field (a case code counts a case), else one base unit. */
-function oneMore(d: Draft, line: CountLine, pack: CountLine['packs'][number] | null): Draft {
-  if (line.packs.length === 0) return { ...d, counted: plus(d.counted, pack ? pack.size : 1) }
-  if (pack) return { ...d, packs: { ...d.packs, [pack.id]: plus(d.packs[pack.id], 1) } }
-  return { ...d, loose: plus(d.loose, 1) }
-}
 
 /** How long typing may pause before the line is saved anyway (leaving the field saves at once). */
 const IDLE_SAVE_MS = 600

@@ -100,6 +100,19 @@ export function bodyFrom(draft: Draft, line: Pick<CountLine, 'packs' | 'area_id'
 
 const firstOf = (errors: Record<string, string>) => Object.values(errors)[0]
 
+const num = (text: string | undefined) => {
+  const r = parseQuantity(text ?? '')
+  return r.ok ? r.value : 0
+}
+const plus = (text: string | undefined, n: number) => String(Math.round((num(text) + n) * 100) / 100)
+
+/** A line's fields with one more scanned: a pack's field (a case code counts a case), else one base unit. */
+export function oneMore(d: Draft, line: Pick<CountLine, 'packs'>, pack: CountLine['packs'][number] | null): Draft {
+  if (line.packs.length === 0) return { ...d, counted: plus(d.counted, pack ? pack.size : 1) }
+  if (pack) return { ...d, packs: { ...d.packs, [pack.id]: plus(d.packs[pack.id], 1) } }
+  return { ...d, loose: plus(d.loose, 1) }
+}
+
 // ---------- The phone's copy (issue 33: lib/offline) ----------
 
 export type LocalDraft = StoredDraft<Draft>
