@@ -19,7 +19,7 @@ const LOAD = { timeout: 30_000 }
 /** The box is asked again every 5 s (the connection banner's probe) and the outbox every 15 s. */
 const BACK = { timeout: 40_000 }
 type Send = Awaited<ReturnType<typeof apiAs>>['send']
-type Line = { item_id: number; counted: number | null; double_count: boolean; entries: { source: string; device_id: string | null; user_name: string }[] }
+type Line = { item_id: number; counted: number | null; double_count: boolean; entries: { source: string; device_id: string | null; user_name: string; counted: number | null }[] }
 
 /** A GTIN-14 no other test holds: indicator 1 (a case), 12 random digits, its check digit. */
 const caseCode = () => {
@@ -174,6 +174,32 @@ test('scan to count without the box: a case code counts from the sheet kept on t
   expect(line.counted).toBe(18)
   expect(line.entries.length).toBe(1)
   expect(line.entries[0]).toMatchObject({ source: 'PHONE', user_name: DEMO.Storekeeper.name })
+})
+
+test('a line cleared without the box is an entry too: the box has it once the link is back, and the line is uncounted', async ({ page, request, link }) => {
+  const { send } = await apiAs(request)
+  const { items, count } = await countOf(send, `Cleared ${Date.now()}`, 1, 0)
+  const field = page.getByLabel(`Counted ${items[0].name} (L)`)
+  await signInAs(page, 'Storekeeper', `/counts/${count.id}`)
+  await sheetKept(page, count.id)
+  await field.fill('4')
+  await field.press('Enter')
+  await expect(page.getByTestId(`state-${items[0].id}`)).toHaveText(COUNT_UI.lineSaved, BACK)
+
+  link.cut()
+  await field.fill('')
+  await field.press('Enter')
+  await expect(page.getByTestId(`state-${items[0].id}`)).toHaveText(COUNT_UI.lineQueued)
+  await expect(page.getByTestId('outbox-badge')).toHaveText('1 count on this phone, not yet on the box')
+
+  link.restore()
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0, BACK)
+  const [line] = await lines(send, count.id)
+  expect(line.counted).toBeNull()
+  expect(line.entries.map((e) => e.counted)).toEqual([4, null])
+  await page.reload()
+  await expect(field).toHaveValue('', LOAD)
+  await expect(page.getByText(COUNT_UI.uncountedLeft(1))).toBeVisible()
 })
 
 test('two phones count the same line differently without the box: a double count the review shows, approval refused until resolved', async ({ page, request, browser, link }) => {

@@ -13,6 +13,8 @@ export interface EntryBody {
   /** A bottle item's open bottles (issue 35): grams each, or tenths by eye; the box turns them into volume. */
   open_weights_g?: number[]
   open_tenths?: number[]
+  /** The line cleared: this counter has no figure for it now. */
+  cleared?: true
   counted_at: string
 }
 

@@ -7,7 +7,6 @@ import { implausibleFigure } from '../../../../src/contract/plausible'
 import { MANAGER } from '../../../../src/contract/roles'
 import { ApiError, messageOr } from '../../api/client'
 import { getCountCodes, resolveBarcode } from '../../api/barcodes'
-import { putLine } from '../../api/counts'
 import { Badge } from '../../components/Badge'
 import { Button, buttonClass } from '../../components/Button'
 import { failureMessage } from '../../components/failureMessage'
@@ -96,8 +95,8 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
 
   /**
    * Issue 33.3: a save is an entry with its own UUID, kept in the outbox (IndexedDB) first, then sent; a correction
-   * is a later entry of the same counter, which supersedes the earlier one on the box. A cleared line is no entry
-   * (an entry always has a figure): it goes to the box as the sheet's own save, and needs the box.
+   * is a later entry of the same counter, which supersedes the earlier one on the box; a cleared line is an entry
+   * too (`cleared`: this counter has no figure for it now), so it needs no box either.
    */
   const save = useCallback(
     async (key: string, draft: Draft) => {
@@ -113,17 +112,6 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
       const at = new Date().toISOString()
       const entry = entryFrom(parsed.body, line, at)
       setLine(key, { state: 'saving', error: null })
-      if (!entry) {
-        latest.current.delete(key)
-        try {
-          const res = await putLine(count.id, { area_id: line.area_id, item_id: line.item_id, counted: null })
-          void saveDraft(count.id, key, { draft, hundredths: null, at, entry: null })
-          setLine(key, { state: res.data.counted === null ? 'idle' : 'saved', error: null, saved: res.data.counted === null ? null : toCents(res.data.counted) })
-        } catch (err) {
-          setLine(key, { state: 'failed', error: messageOr(err, COUNT_UI.saveFailed) })
-        }
-        return
-      }
       const before = latest.current.get(key)
       latest.current.set(key, entry.id)
       entryLine.current.set(entry.id, key)
@@ -152,7 +140,7 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
       onOutbox((e) => {
         for (const id of e.stored) {
           const key = entryLine.current.get(id)
-          if (key && (latest.current.get(key) ?? id) === id) setLine(key, { state: 'saved', error: null })
+          if (key && (latest.current.get(key) ?? id) === id) setLine(key, { state: store.get(key).saved === null ? 'idle' : 'saved', error: null })
         }
         for (const r of e.refused) {
           const key = entryLine.current.get(r.id)

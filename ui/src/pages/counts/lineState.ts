@@ -117,12 +117,16 @@ export function oneMore(d: Draft, line: Pick<CountLine, 'packs'>, pack: CountLin
 
 export type LocalDraft = StoredDraft<Draft>
 
-/** A save → the entry the phone makes of it: its own UUID, packs + loose (a plain figure is loose), open bottles, the device's instant. */
-export function entryFrom(body: DraftBody, line: Pick<CountLine, 'area_id' | 'item_id'>, at: string): EntryBody | null {
-  if ('counted' in body) return body.counted === null ? null : { id: crypto.randomUUID(), area_id: line.area_id, item_id: line.item_id, loose: body.counted, counted_at: at }
+/**
+ * A save → the entry the phone makes of it: its own UUID, packs + loose (a plain figure is loose), open bottles, the
+ * device's instant; a line cleared → `cleared: true` (this counter has no figure for it now).
+ */
+export function entryFrom(body: DraftBody, line: Pick<CountLine, 'area_id' | 'item_id'>, at: string): EntryBody {
+  const id = crypto.randomUUID()
+  if ('counted' in body) return body.counted === null ? { id, area_id: line.area_id, item_id: line.item_id, cleared: true, counted_at: at } : { id, area_id: line.area_id, item_id: line.item_id, loose: body.counted, counted_at: at }
   // Open bottles travel with the entry, as weights or tenths: the box converts them (a save on the sheet once did).
   const { packs, loose, open_weights_g, open_tenths } = body
-  return { id: crypto.randomUUID(), area_id: line.area_id, item_id: line.item_id, packs, loose, ...(open_weights_g?.length ? { open_weights_g } : {}), ...(open_tenths?.length ? { open_tenths } : {}), counted_at: at }
+  return { id, area_id: line.area_id, item_id: line.item_id, packs, loose, ...(open_weights_g?.length ? { open_weights_g } : {}), ...(open_tenths?.length ? { open_tenths } : {}), counted_at: at }
 }
 
 /**

@@ -47,7 +47,6 @@ async function scanOnce(countId: number, userId: number, areaId: number, raw: st
   if (!parsed.ok) return { ok: false, message: parsed.message }
   const at = new Date().toISOString()
   const entry = entryFrom(parsed.body, line, at)
-  if (!entry) return { ok: false, message: COUNT_UI.saveFailed }
   await keepLine(countId, userId, key, { draft: { draft, hundredths: parsed.hundredths, at, entry: entry.id }, entry })
   const counted = (parsed.hundredths ?? 0) / 100
   return {
