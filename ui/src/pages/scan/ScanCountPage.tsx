@@ -42,12 +42,12 @@ export default function ScanCountPage() {
   const counts = useLoad(
     (signal) =>
       listOpenCounts(signal).then(
-        (r) => r.data as StockCount[],
+        (r): StockCount[] => r.data,
         async (err) => {
           const kept = boxUnreachable(err) ? await storedOpenCounts().catch(() => []) : []
           if (!kept.length) throw err
           setFromPhone(true)
-          return kept as StockCount[]
+          return kept
         },
       ),
     [],
@@ -107,8 +107,8 @@ export default function ScanCountPage() {
         }
         // No answer from the box: counted from the sheet kept on this phone, queued as an entry.
         if (boxUnreachable(err)) {
-          const user = getSession()?.user.id
-          const r = user === undefined ? { ok: false as const, message: failureMessage(err, 'Failed to count the scan') } : await scanOnPhone(Number(countId), user, Number(areaId), raw, scanId).catch(() => ({ ok: false as const, message: SCAN_UI.notKept }))
+          // The page is signed-in only (its route's guard).
+          const r = await scanOnPhone(Number(countId), getSession()!.user.id, Number(areaId), raw, scanId).catch(() => ({ ok: false as const, message: SCAN_UI.phoneFailed }))
           if (!r.ok) {
             setError(r.message)
             return false
