@@ -7,6 +7,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { gtinCheckDigit } from '../src/contract/barcodes'
 import { COUNT_UI } from '../ui/src/messages/counts'
 import { UI } from '../ui/src/messages/common'
+import { SCAN_UI } from '../ui/src/messages/scan'
 import { expect } from './fixtures'
 import { apiAs, DEMO, scannerBurst, signInAs } from './helpers'
 import { test, type Link } from './link'
@@ -18,7 +19,7 @@ const LOAD = { timeout: 30_000 }
 /** The box is asked again every 5 s (the connection banner's probe) and the outbox every 15 s. */
 const BACK = { timeout: 40_000 }
 type Send = Awaited<ReturnType<typeof apiAs>>['send']
-type Line = { item_id: number; counted: number | null; double_count: boolean; entries: { source: string; device_id: string | null; user_name: string }[] }
+type Line = { item_id: number; counted: number | null; double_count: boolean; entries: { source: string; device_id: string | null; user_name: string; counted: number | null }[] }
 
 /** A GTIN-14 no other test holds: indicator 1 (a case), 12 random digits, its check digit. */
 const caseCode = () => {
@@ -112,6 +113,97 @@ test('counted with the link cut after a reload: 20 lines (packs, a scanned case)
     expect(l.entries[0].device_id).toMatch(/^phone-/)
   }
   expect(new Set(held.map((l) => l.entries[0].device_id)).size).toBe(1)
+})
+
+test('figures typed the instant before a reload are kept: each reaches the box once', async ({ page, request, link }) => {
+  const { send } = await apiAs(request)
+  const { items, count } = await countOf(send, `Last keys ${Date.now()}`, 8, 0)
+  await signInAs(page, 'Storekeeper', `/counts/${count.id}`)
+  await sheetKept(page, count.id)
+
+  link.cut()
+  // 7 lines saved (figure, Enter), the 8th typed and not left; the page reloaded right after the last key, as a
+  // phone put in a pocket or a tab closed does: nothing waits for the phone's storage to finish.
+  await page.getByLabel(`Counted ${items[0].name} (L)`).focus()
+  for (let i = 0; i < 7; i++) {
+    await page.keyboard.type(String(i + 11))
+    await page.keyboard.press('Enter')
+  }
+  await page.keyboard.type('18')
+  await page.reload()
+  await expect(page.getByText(COUNT_UI.openedFromPhone)).toBeVisible(LOAD)
+  for (const [i, item] of items.entries()) await expect(page.getByLabel(`Counted ${item.name} (L)`)).toHaveValue(String(i + 11))
+  await expect(page.getByTestId('outbox-badge')).toHaveText('8 counts on this phone, not yet on the box')
+
+  link.restore()
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0, BACK)
+  const held = await lines(send, count.id)
+  expect(held.map((l) => l.counted)).toEqual(items.map((_, i) => i + 11))
+  for (const l of held) expect(l.entries.length, `entries of item ${l.item_id}`).toBe(1)
+})
+
+test('scan to count without the box: a case code counts from the sheet kept on the phone, queued, on the box once when it is back', async ({ page, request, link }) => {
+  const { send } = await apiAs(request)
+  const { items, area, count } = await countOf(send, `Scan cut ${Date.now()}`, 1, 1)
+  const wine = items[1]
+  const code = caseCode()
+  await send('post', `/items/${wine.id}/barcodes`, { code, pack_id: wine.packs.find((p) => p.name === 'case')!.id })
+  await signInAs(page, 'Storekeeper', `/counts/${count.id}`)
+  await sheetKept(page, count.id)
+  await page.goto(`/scan?count=${count.id}&area=${area.id}`)
+  await expect(page.getByLabel('Scan field')).toBeFocused(LOAD)
+
+  link.cut()
+  await page.reload()
+  await expect(page.getByTestId('scan-source')).toHaveText(SCAN_UI.fromPhone, LOAD)
+  // The code typed and sent (a scanner's burst is the same send; typed, it does not depend on the burst's timing).
+  const field = page.getByLabel('Scan field')
+  await expect(field).toBeFocused(LOAD)
+  await field.fill(code)
+  await field.press('Enter')
+  await expect(page.getByTestId('last-scan')).toHaveText(`+9 L ${wine.name} → 9 L`)
+  await field.fill(code)
+  await field.press('Enter')
+  await expect(page.getByTestId('last-scan')).toHaveText(`+9 L ${wine.name} → 18 L`)
+  // One line counted: one entry waits (the second scan's replaced the first's).
+  await expect(page.getByTestId('outbox-badge')).toHaveText('1 count on this phone, not yet on the box')
+  // The sheet, opened from the phone, shows the line as the scans left it.
+  await page.goto(`/counts/${count.id}?area=${area.id}`)
+  await expect(page.getByTestId(`line-${wine.id}`).getByLabel('case (9 L)')).toHaveValue('2', LOAD)
+  await expect(page.getByTestId(`state-${wine.id}`)).toHaveText(COUNT_UI.lineQueued)
+
+  link.restore()
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0, BACK)
+  const line = (await lines(send, count.id)).find((l) => l.item_id === wine.id)!
+  expect(line.counted).toBe(18)
+  expect(line.entries.length).toBe(1)
+  expect(line.entries[0]).toMatchObject({ source: 'PHONE', user_name: DEMO.Storekeeper.name })
+})
+
+test('a line cleared without the box is an entry too: the box has it once the link is back, and the line is uncounted', async ({ page, request, link }) => {
+  const { send } = await apiAs(request)
+  const { items, count } = await countOf(send, `Cleared ${Date.now()}`, 1, 0)
+  const field = page.getByLabel(`Counted ${items[0].name} (L)`)
+  await signInAs(page, 'Storekeeper', `/counts/${count.id}`)
+  await sheetKept(page, count.id)
+  await field.fill('4')
+  await field.press('Enter')
+  await expect(page.getByTestId(`state-${items[0].id}`)).toHaveText(COUNT_UI.lineSaved, BACK)
+
+  link.cut()
+  await field.fill('')
+  await field.press('Enter')
+  await expect(page.getByTestId(`state-${items[0].id}`)).toHaveText(COUNT_UI.lineQueued)
+  await expect(page.getByTestId('outbox-badge')).toHaveText('1 count on this phone, not yet on the box')
+
+  link.restore()
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0, BACK)
+  const [line] = await lines(send, count.id)
+  expect(line.counted).toBeNull()
+  expect(line.entries.map((e) => e.counted)).toEqual([4, null])
+  await page.reload()
+  await expect(field).toHaveValue('', LOAD)
+  await expect(page.getByText(COUNT_UI.uncountedLeft(1))).toBeVisible()
 })
 
 test('two phones count the same line differently without the box: a double count the review shows, approval refused until resolved', async ({ page, request, browser, link }) => {

@@ -345,6 +345,8 @@ export const CountEntryBody = v.pipe(
     packs: v.optional(v.pipe(v.array(CountPackEntry, 'packs must be a list of { pack_id, quantity }'), v.maxLength(MAX_PACKS, `packs: at most ${MAX_PACKS} pack sizes`))),
     loose: v.optional(amount('loose')),
     ...openFields,
+    /** The counter cleared the line: this counter has no figure for it now (an entry supersedes their earlier one). */
+    cleared: v.optional(v.literal(true, 'cleared must be true (or left out)')),
     counted_at: v.pipe(
       v.unknown(),
       v.check((x) => x !== undefined, 'counted_at is required'),
@@ -353,7 +355,8 @@ export const CountEntryBody = v.pipe(
       v.transform((s) => new Date(s).toISOString()),
     ),
   }),
-  v.check((e) => e.packs !== undefined || e.loose !== undefined || e.open_weights_g !== undefined || e.open_tenths !== undefined, 'send packs and/or loose'),
+  v.check((e) => e.cleared === true || e.packs !== undefined || e.loose !== undefined || e.open_weights_g !== undefined || e.open_tenths !== undefined, 'send packs and/or loose (or cleared: true)'),
+  v.check((e) => e.cleared !== true || (e.packs === undefined && e.loose === undefined && e.open_weights_g === undefined && e.open_tenths === undefined), 'a cleared entry has no figure: send cleared alone, or packs and/or loose'),
 )
 export type CountEntryInput = v.InferOutput<typeof CountEntryBody>
 

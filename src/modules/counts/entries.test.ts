@@ -211,6 +211,32 @@ describe('double counts', () => {
     expect([line.double_count, line.counted, line.entries.map((e: any) => [e.counted, e.current])]).toEqual([false, 7, [[6, false], [7, true]]])
   })
 
+  test('a cleared entry: that counter has no figure now, the other\'s is the line\'s; replayed once; a cleared entry with a figure is refused', async () => {
+    const { gin, areaId, countId } = await twoCounters(6, 8)
+    expect((await lineOf(countId, gin.id)).double_count).toBe(true)
+    // The second counter clears the line on their phone: the disagreement is gone, the first counter's 6 stands.
+    const clear = { id: crypto.randomUUID(), area_id: areaId, item_id: gin.id, cleared: true, counted_at: '2026-11-27T08:10:00Z' }
+    expect((await send(countId, keeper2.token, { entries: [clear] })).status).toBe(200)
+    let line = await lineOf(countId, gin.id)
+    expect([line.double_count, line.counted, line.counted_by]).toEqual([false, 6, keeper.id])
+    expect(line.entries.at(-1)).toMatchObject({ id: clear.id, counted: null, loose: null, current: false })
+    // The same batch again stores nothing; the id with a figure under it is another entry: refused.
+    const again = await send(countId, keeper2.token, { entries: [clear] })
+    expect([again.status, again.body.data.added, again.body.data.replayed]).toEqual([200, 0, 1])
+    const changed = await send(countId, keeper2.token, { entries: [{ ...clear, cleared: undefined, loose: 0 }] })
+    expect(changed.status).toBe(409)
+    // A cleared entry carries no figure.
+    const withFigure = { ...clear, id: crypto.randomUUID(), loose: 3 }
+    const both = await send(countId, keeper.token, { entries: [withFigure] })
+    expect([both.status, both.body.message]).toEqual([400, `Entry ${withFigure.id}: a cleared entry has no figure: send cleared alone, or packs and/or loose. Nothing in this batch was stored.`])
+    const before = entryCount()
+    // The first counter clears too: nobody has a figure, the line is uncounted.
+    expect((await send(countId, keeper.token, { entries: [{ ...clear, id: crypto.randomUUID(), counted_at: '2026-11-27T08:11:00Z' }] })).status).toBe(200)
+    expect(entryCount()).toBe(before + 1)
+    line = await lineOf(countId, gin.id)
+    expect([line.double_count, line.counted]).toEqual([false, null])
+  })
+
   test('different figures: double_count shown with both (who, when, figure); approval refused until resolved', async () => {
     const { gin, countId, a, c } = await twoCounters(6, 8)
     const line = await lineOf(countId, gin.id)

@@ -521,7 +521,8 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
             const same = h.area_id === e.area_id && h.item_id === e.item_id && h.user_id === user.id && h.counted_at === e.counted_at &&
               h.packs === JSON.stringify(e.packs ?? []) && h.loose === (e.loose === undefined ? null : toCents(e.loose)) &&
               h.open_weights === (e.open_weights_g === undefined && e.open_tenths === undefined ? null : JSON.stringify((e.open_weights_g ?? []).map(toCents))) &&
-              h.open_tenths === (e.open_weights_g === undefined && e.open_tenths === undefined ? null : JSON.stringify(e.open_tenths ?? []))
+              h.open_tenths === (e.open_weights_g === undefined && e.open_tenths === undefined ? null : JSON.stringify(e.open_tenths ?? [])) &&
+              (h.counted === null) === (e.cleared === true)
             if (!same) throw conflict(COUNT_MSG.entryDiffers(e.id))
           }
           if (fresh.length && c.status !== 'OPEN') throw conflict(COUNT_MSG.entriesClosed(c.status, fresh.length))
@@ -548,7 +549,8 @@ export function createCountService({ db, clock, settings, stockEvents }: StockSe
                 deviceId: input.device_id ?? null,
                 packs: JSON.stringify(e.packs ?? []),
                 loose: e.loose === undefined ? null : toCents(e.loose),
-                counted: r.hundredths + opened.hundredths,
+                // A cleared entry: this counter has no figure for the line now (latestPerCounter skips it).
+                counted: e.cleared ? null : r.hundredths + opened.hundredths,
                 countedAt: e.counted_at,
                 at,
                 open: opened.open,

@@ -25,6 +25,12 @@ export const SCAN_UI = {
   nameNone: (q: string) => `No line on this count matches “${q}”. An item found on the shelf is added on the sheet.`,
   openOnSheet: (item: string, area: string) => `${item}${area ? ` (${area})` : ''}: open on the sheet`,
   addOnSheet: 'Open the sheet to add it (Add item found here)',
+  // Issue 33.2: scanning when the box does not answer counts from the sheet kept on the phone
+  notKept: 'The box does not answer and this count is not kept on this phone. Open its sheet once with the box, then scan here without it.',
+  notInArea: (item: string) => `${item} is not on this area's sheet`,
+  onPhone: 'On this phone',
+  phoneFailed: 'The box does not answer and this phone could not keep the scan (its storage refused it)',
+  fromPhone: 'The box does not answer: counts kept on this phone, sent when it does',
   unknownText: (code: string) => `No item has the code ${code}. Link it to an item, create a new item with it, or skip it.`,
   linkTo: 'Item to link it to',
   linkAs: 'The code stands for',

@@ -4,6 +4,7 @@ import type { EntriesAnswer } from '../../../../src/contract/counts'
 import { ApiError, call } from '../../api/client'
 import { isOffline, onConnection } from '../../api/connection'
 import { getSession, onSessionChange } from '../../session/store'
+import { replayJournals } from './journal'
 import { allItems, onOutbox } from './outbox'
 import { startSender, type FlushResult, type Transport } from './sender'
 
@@ -22,6 +23,8 @@ let sender: ReturnType<typeof startSender> | null = null
 export function startOutbox() {
   if (sender || typeof indexedDB === 'undefined') return
   sender = startSender(transport, (l) => onConnection(() => void (!isOffline() && l())))
+  // Lines the last page journaled and did not commit join the outbox, then go (lib/offline/journal).
+  void replayJournals().then(() => sender?.send())
   void recount()
   // Another user signed in: their records are the ones counted and sent now.
   let user = getSession()?.user.id

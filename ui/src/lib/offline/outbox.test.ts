@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { closeDb, DB_NAME } from './db'
-import { addEntry, addRequest, allItems, onOutbox, waitingItems, type EntryBody } from './outbox'
+import { addEntry, addRequest, allItems, onOutbox, waitingItems, type EntryBody, type EntryItem } from './outbox'
+import { keepLine, replayJournals, type JournalLine } from './journal'
 import { deviceId, flush, SendError, type Transport } from './sender'
 import { loadDrafts, loadSheet, resolveStored, saveDraft, saveSheet } from './sheets'
 import type { StockCountDetail } from '../../../../src/contract/counts'
@@ -202,5 +203,71 @@ describe('the stored sheet', () => {
     expect(resolveStored('SHELF-12', codes)?.item_id).toBe(4)
     expect(resolveStored('RIMS-9', codes)).toEqual({ code: 'RIMS-9', item_id: 9, pack_id: null })
     expect(resolveStored('5000000000000', codes)).toBeNull()
+  })
+})
+
+/** localStorage as a browser has it (bun has none): synchronous, keys listed by key(i). */
+class MemoryStorage {
+  private m = new Map<string, string>()
+  get length() {
+    return this.m.size
+  }
+  key = (i: number) => [...this.m.keys()][i] ?? null
+  getItem = (k: string) => this.m.get(k) ?? null
+  setItem = (k: string, v: string) => void this.m.set(k, String(v))
+  removeItem = (k: string) => void this.m.delete(k)
+  clear = () => this.m.clear()
+}
+
+describe('the journal (a save kept in the same tick as the keystroke)', () => {
+  beforeEach(() => {
+    ;(globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage()
+  })
+  const line = (e: EntryBody | null, at: string, figure: number): JournalLine<{ counted: string }> => ({
+    draft: { draft: { counted: String(figure) }, hundredths: figure * 100, at, entry: e?.id ?? null },
+    entry: e,
+  })
+
+  test('a line is in the journal before keepLine returns, and leaves it once IndexedDB holds its draft and entry', async () => {
+    const e = entry(1)
+    const kept = keepLine(7, 1, '1:101', line(e, e.counted_at, 1))
+    // Synchronous: a page gone now still has it.
+    expect(JSON.parse(localStorage.getItem('rims-journal:7:1')!)['1:101'].entry.id).toBe(e.id)
+    await kept
+    expect(localStorage.getItem('rims-journal:7:1')).toBeNull()
+    expect((await waitingItems()).map((i) => i.id)).toEqual([e.id])
+    expect((await loadDrafts(7))['1:101']).toMatchObject({ entry: e.id, hundredths: 100 })
+  })
+
+  test('what a page journaled and never committed is replayed into the outbox on the next open, once however often', async () => {
+    const e = entry(2)
+    const typed = entry(3)
+    localStorage.setItem('rims-journal:7:1', JSON.stringify({ '1:102': line(e, e.counted_at, 2), '1:103': line(null, typed.counted_at, 3) }))
+    const theirs = entry(4)
+    localStorage.setItem('rims-journal:8:2', JSON.stringify({ '1:104': line(theirs, theirs.counted_at, 4) }))
+    await replayJournals()
+    await replayJournals()
+    const waiting = await waitingItems()
+    expect(waiting.length).toBe(2)
+    expect(waiting.find((i) => i.id === e.id)).toMatchObject({ user_id: 1, count_id: 7 })
+    // Another user's line keeps its user: it goes when they are signed in.
+    expect(waiting.find((i) => i.id === theirs.id)).toMatchObject({ user_id: 2, count_id: 8 })
+    // A line typed and not saved comes back as its draft (the sheet saves it on load), not as an entry.
+    expect((await loadDrafts(7))['1:103']).toMatchObject({ entry: null, hundredths: 300 })
+    expect(localStorage.length).toBe(0)
+    const box = fakeBox()
+    await flush(box.transport)
+    expect([...box.held.keys()]).toEqual([e.id])
+  })
+
+  test('a journal replayed late never undoes a later correction of the same line', async () => {
+    const old = entry(5)
+    const fix = { ...entry(5), id: crypto.randomUUID(), loose: 50, counted_at: new Date(Date.parse(old.counted_at) + 1000).toISOString() }
+    localStorage.setItem('rims-journal:7:1', JSON.stringify({ '1:105': line(old, old.counted_at, 5) }))
+    await keepLine(7, 1, '1:105', line(fix, fix.counted_at, 50))
+    localStorage.setItem('rims-journal:7:1', JSON.stringify({ '1:105': line(old, old.counted_at, 5) }))
+    await replayJournals()
+    expect((await waitingItems()).map((i) => (i as EntryItem).entry.loose)).toEqual([50])
+    expect((await loadDrafts(7))['1:105']).toMatchObject({ entry: fix.id, hundredths: 5000 })
   })
 })

@@ -13,6 +13,8 @@ export interface EntryBody {
   /** A bottle item's open bottles (issue 35): grams each, or tenths by eye; the box turns them into volume. */
   open_weights_g?: number[]
   open_tenths?: number[]
+  /** The line cleared: this counter has no figure for it now. */
+  cleared?: true
   counted_at: string
 }
 
@@ -61,18 +63,25 @@ export const tell = (e: OutboxEvent) => listeners.forEach((l) => l(e))
  * box would supersede them anyway, so what waits is one entry per line counted (what the badge counts).
  */
 export async function addEntry(userId: number, countId: number, entry: EntryBody) {
-  const item: EntryItem = { kind: 'entry', id: entry.id, seq: nextSeq(), user_id: userId, count_id: countId, entry }
-  await tx(['outbox'], 'readwrite', async (t) => {
-    const line = t.objectStore('outbox').index('line').getAll(IDBKeyRange.only([countId, entry.area_id, entry.item_id]))
-    const same = await new Promise<OutboxItem[]>((resolve, reject) => {
-      line.onsuccess = () => resolve(line.result as OutboxItem[])
-      line.onerror = () => reject(line.error)
-    })
-    const superseded = same.filter((o) => !o.refused && o.user_id === userId)
-    for (const o of superseded) await del(t, 'outbox', o.id)
-    await put(t, 'outbox', item)
-  })
+  await tx(['outbox'], 'readwrite', (t) => putEntry(t, userId, countId, entry))
   tell({ stored: [], refused: [] })
+}
+
+/**
+ * addEntry's write, inside a transaction of the caller's (the journal writes a line's draft with it). Idempotent:
+ * the same entry again stores it once, and an entry older than the one waiting for its line (by the device's
+ * instant) changes nothing — a journal replayed late never undoes a correction.
+ */
+export async function putEntry(t: IDBTransaction, userId: number, countId: number, entry: EntryBody) {
+  const line = t.objectStore('outbox').index('line').getAll(IDBKeyRange.only([countId, entry.area_id, entry.item_id]))
+  const same = await new Promise<OutboxItem[]>((resolve, reject) => {
+    line.onsuccess = () => resolve(line.result as OutboxItem[])
+    line.onerror = () => reject(line.error)
+  })
+  const mine = same.filter((o): o is EntryItem => o.kind === 'entry' && !o.refused && o.user_id === userId)
+  if (mine.some((o) => o.entry.counted_at > entry.counted_at)) return
+  for (const o of mine) await del(t, 'outbox', o.id)
+  await put(t, 'outbox', { kind: 'entry', id: entry.id, seq: nextSeq(), user_id: userId, count_id: countId, entry } satisfies EntryItem)
 }
 
 export async function addRequest(r: { id: string; user_id: number; path: string; body: unknown; label: string }) {

@@ -39,8 +39,14 @@ interface DraftRow<D> extends StoredDraft<D> {
   key: [number, string]
 }
 
-export const saveDraft = <D>(countId: number, lineKey: string, d: StoredDraft<D>) =>
-  tx(['drafts'], 'readwrite', (t) => put(t, 'drafts', { key: [countId, lineKey], ...d } satisfies DraftRow<D>))
+export const saveDraft = <D>(countId: number, lineKey: string, d: StoredDraft<D>) => tx(['drafts'], 'readwrite', (t) => putDraft(t, countId, lineKey, d))
+
+/** saveDraft's write, inside a transaction of the caller's; a draft older than the one held changes nothing. */
+export async function putDraft<D>(t: IDBTransaction, countId: number, lineKey: string, d: StoredDraft<D>) {
+  const held = await get<DraftRow<D>>(t, 'drafts', [countId, lineKey])
+  if (held && held.at > d.at) return
+  await put(t, 'drafts', { key: [countId, lineKey], ...d } satisfies DraftRow<D>)
+}
 
 /** The drafts of one count, by line key. */
 export async function loadDrafts<D>(countId: number): Promise<Record<string, StoredDraft<D>>> {
@@ -54,8 +60,11 @@ export async function loadDrafts<D>(countId: number): Promise<Record<string, Sto
   return Object.fromEntries(rows.map(({ key, ...d }) => [key[1], d]))
 }
 
+/** Every stored sheet (the scan page's counts when the box does not answer). */
+export const storedSheets = () => tx(['sheets'], 'readonly', (t) => getAll<StoredSheet>(t, 'sheets'))
+
 /** Every stored sheet's id (the unit tests, and a later clean-up of closed counts). */
-export const storedSheetIds = () => tx(['sheets'], 'readonly', (t) => getAll<StoredSheet>(t, 'sheets')).then((xs) => xs.map((x) => x.id))
+export const storedSheetIds = () => storedSheets().then((xs) => xs.map((x) => x.id))
 
 const HOUSE_LABEL = /^RIMS-(\d{1,12})$/
 

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner'
 import { useLoad } from '../../components/useLoad'
 import { takeEarly } from '../../lib/earlyFetch'
 import { boxUnreachable } from '../../lib/offline/app'
+import { replayJournals } from '../../lib/offline/journal'
 import { allItems } from '../../lib/offline/outbox'
 import { loadDrafts, loadSheet } from '../../lib/offline/sheets'
 import { COUNT_UI } from '../../messages/counts'
@@ -27,7 +28,8 @@ export interface SheetSource {
 }
 
 async function loadSource(id: number, signal: AbortSignal): Promise<SheetSource> {
-  const phone = Promise.all([loadDrafts<Draft>(id), allItems()]).catch(() => [{}, []] as [Record<string, LocalDraft>, never[]])
+  // What an earlier page journaled and did not commit is written first (lib/offline/journal).
+  const phone = replayJournals().then(() => Promise.all([loadDrafts<Draft>(id), allItems()])).catch(() => [{}, []] as [Record<string, LocalDraft>, never[]])
   let count: StockCountDetail
   let fromPhone = false
   let codes: SheetCode[] = []

@@ -7,7 +7,6 @@ import { implausibleFigure } from '../../../../src/contract/plausible'
 import { MANAGER } from '../../../../src/contract/roles'
 import { ApiError, messageOr } from '../../api/client'
 import { getCountCodes, resolveBarcode } from '../../api/barcodes'
-import { putLine } from '../../api/counts'
 import { Badge } from '../../components/Badge'
 import { Button, buttonClass } from '../../components/Button'
 import { failureMessage } from '../../components/failureMessage'
@@ -18,15 +17,15 @@ import { useKeyboardScans } from '../../components/scan/ScanButton'
 import { toast } from '../../components/toast'
 import { useFigureCheck } from '../../components/useFigureCheck'
 import { sendNow } from '../../lib/offline/app'
-import { addEntry, dropItem, getItem, onOutbox } from '../../lib/offline/outbox'
+import { keepLine } from '../../lib/offline/journal'
+import { dropItem, getItem, onOutbox } from '../../lib/offline/outbox'
 import { refreshSheet, resolveStored, saveDraft, saveSheet } from '../../lib/offline/sheets'
-import { parseQuantity } from '../../../../src/contract/quantity'
 import { useFormat } from '../../lib/useFormat'
 import { UI } from '../../messages/common'
 import { useSession } from '../../session/store'
 import { COUNT_UI } from '../../messages/counts'
 import { refuseScansIn } from '../../lib/scanner/hid'
-import { bodyFrom, draftFrom, entryFrom, initialView, lineKey, type Draft, type LineView } from './lineState'
+import { bodyFrom, draftFrom, entryFrom, initialView, lineKey, oneMore, type Draft, type LineView } from './lineState'
 import type { SheetSource } from './CountSheetPage'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { LineStore, useSummary } from './lineStore'
@@ -35,19 +34,6 @@ import { SheetList, type Target } from './SheetList'
 import { SubmitDialog } from './SubmitDialog'
 import { AddFoundDialog } from './AddFoundDialog'
 import { FoundLines } from './FoundLines'
-
-const num = (text: string | undefined) => {
-  const r = parseQuantity(text ?? '')
-  return r.ok ? r.value : 0
-}
-const plus = (text: string | undefined, n: number) => String(Math.round((num(text) + n) * 100) / 100)
-
-/** A line's fields with one more scanned: a pack's field (a case code counts a case), else one base unit. */
-function oneMore(d: Draft, line: CountLine, pack: CountLine['packs'][number] | null): Draft {
-  if (line.packs.length === 0) return { ...d, counted: plus(d.counted, pack ? pack.size : 1) }
-  if (pack) return { ...d, packs: { ...d.packs, [pack.id]: plus(d.packs[pack.id], 1) } }
-  return { ...d, loose: plus(d.loose, 1) }
-}
 
 /** How long typing may pause before the line is saved anyway (leaving the field saves at once). */
 const IDLE_SAVE_MS = 600
@@ -109,8 +95,8 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
 
   /**
    * Issue 33.3: a save is an entry with its own UUID, kept in the outbox (IndexedDB) first, then sent; a correction
-   * is a later entry of the same counter, which supersedes the earlier one on the box. A cleared line is no entry
-   * (an entry always has a figure): it goes to the box as the sheet's own save, and needs the box.
+   * is a later entry of the same counter, which supersedes the earlier one on the box; a cleared line is an entry
+   * too (`cleared`: this counter has no figure for it now), so it needs no box either.
    */
   const save = useCallback(
     async (key: string, draft: Draft) => {
@@ -126,23 +112,12 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
       const at = new Date().toISOString()
       const entry = entryFrom(parsed.body, line, at)
       setLine(key, { state: 'saving', error: null })
-      if (!entry) {
-        latest.current.delete(key)
-        try {
-          const res = await putLine(count.id, { area_id: line.area_id, item_id: line.item_id, counted: null })
-          void saveDraft(count.id, key, { draft, hundredths: null, at, entry: null })
-          setLine(key, { state: res.data.counted === null ? 'idle' : 'saved', error: null, saved: res.data.counted === null ? null : toCents(res.data.counted) })
-        } catch (err) {
-          setLine(key, { state: 'failed', error: messageOr(err, COUNT_UI.saveFailed) })
-        }
-        return
-      }
       const before = latest.current.get(key)
       latest.current.set(key, entry.id)
       entryLine.current.set(entry.id, key)
       try {
-        await saveDraft(count.id, key, { draft, hundredths: parsed.hundredths, at, entry: entry.id })
-        await addEntry(session!.user.id, count.id, entry)
+        // Journaled before the first await: a reload in the next instant keeps it (lib/offline/journal).
+        await keepLine(count.id, session!.user.id, key, { draft: { draft, hundredths: parsed.hundredths, at, entry: entry.id }, entry })
       } catch {
         // A browser that refuses IndexedDB (storage full or blocked): nothing is kept, so nothing is claimed.
         setLine(key, { state: 'failed', error: COUNT_UI.saveFailed })
@@ -165,7 +140,7 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
       onOutbox((e) => {
         for (const id of e.stored) {
           const key = entryLine.current.get(id)
-          if (key && (latest.current.get(key) ?? id) === id) setLine(key, { state: 'saved', error: null })
+          if (key && (latest.current.get(key) ?? id) === id) setLine(key, { state: store.get(key).saved === null ? 'idle' : 'saved', error: null })
         }
         for (const r of e.refused) {
           const key = entryLine.current.get(r.id)
@@ -223,9 +198,9 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
 
   const change = (key: string, draft: Draft) => {
     setLine(key, { draft })
-    // Kept on the device at once: a reload before the save sends it again.
+    // Kept on the device in this tick (the journal): a reload before the save saves it on the next load.
     const parsed = bodyFrom(draft, byKey.get(key)!)
-    if (parsed.ok) void saveDraft(count.id, key, { draft, hundredths: parsed.hundredths, at: new Date().toISOString(), entry: null }).catch(() => {})
+    if (parsed.ok) keepLine(count.id, session!.user.id, key, { draft: { draft, hundredths: parsed.hundredths, at: new Date().toISOString(), entry: null }, entry: null }).catch(() => {})
     const q = (queue.current[key] ??= {})
     clearTimeout(q.timer)
     q.held = null
@@ -244,6 +219,27 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
     } else if (q.held) void settle(key, q.held, true)
   }
   useEffect(() => () => Object.values(queue.current).forEach((q) => clearTimeout(q.timer)), [])
+  // The page going away or out of sight (a reload, the tab closed, the phone pocketed): a line still being typed
+  // becomes its entry now, journaled in this tick, rather than a draft saved only when this sheet opens again.
+  const saveTyping = useRef(() => {})
+  saveTyping.current = () => {
+    for (const [key, q] of Object.entries(queue.current)) {
+      if (!q.timer) continue
+      clearTimeout(q.timer)
+      q.timer = undefined
+      void settle(key, store.get(key).draft, false)
+    }
+  }
+  useEffect(() => {
+    const gone = () => saveTyping.current()
+    const hidden = () => document.visibilityState === 'hidden' && gone()
+    addEventListener('pagehide', gone)
+    document.addEventListener('visibilitychange', hidden)
+    return () => {
+      removeEventListener('pagehide', gone)
+      document.removeEventListener('visibilitychange', hidden)
+    }
+  }, [])
   // Entries typed before a reload that never reached the server go now.
   useEffect(() => {
     for (const k of unsentOnLoad.current) void settle(k, store.get(k).draft, true)

@@ -29,12 +29,15 @@ describe('a line on load (issue 33: the phone’s draft and the box’s figure)'
   })
 })
 
-test('a save becomes an entry: a plain figure as loose, packs as typed, a cleared line none', () => {
+test('a save becomes an entry: a plain figure as loose, packs as typed, a cleared line cleared', () => {
   const at = '2026-11-27T09:00:00.000Z'
   expect(entryFrom({ counted: 2.5 }, { area_id: 1, item_id: 2 }, at)).toMatchObject({ area_id: 1, item_id: 2, loose: 2.5, counted_at: at })
   expect(entryFrom({ packs: [{ pack_id: 9, quantity: 2 }], loose: 0.5 }, { area_id: 1, item_id: 2 }, at)).toMatchObject({ packs: [{ pack_id: 9, quantity: 2 }], loose: 0.5 })
-  expect(entryFrom({ counted: null }, { area_id: 1, item_id: 2 }, at)).toBeNull()
-  expect(entryFrom({ counted: 1 }, { area_id: 1, item_id: 2 }, at)!.id).toMatch(/^[0-9a-f-]{36}$/)
+  // A cleared line is an entry too: this counter has no figure for it now (no packs, no loose).
+  const cleared = entryFrom({ counted: null }, { area_id: 1, item_id: 2 }, at)
+  expect(cleared).toMatchObject({ area_id: 1, item_id: 2, cleared: true, counted_at: at })
+  expect(cleared).not.toHaveProperty('loose')
+  expect(entryFrom({ counted: 1 }, { area_id: 1, item_id: 2 }, at).id).toMatch(/^[0-9a-f-]{36}$/)
   // Issue 35 through issue 33's queue: a bottle line's open bottles go with its entry (the merge once dropped them).
   expect(entryFrom({ packs: [], loose: 3, open_weights_g: [612, 845] }, { area_id: 1, item_id: 2 }, at)).toMatchObject({ loose: 3, open_weights_g: [612, 845] })
   expect(entryFrom({ packs: [], loose: 0, open_tenths: [3, 7] }, { area_id: 1, item_id: 2 }, at)).toMatchObject({ open_tenths: [3, 7] })

@@ -100,16 +100,33 @@ export function bodyFrom(draft: Draft, line: Pick<CountLine, 'packs' | 'area_id'
 
 const firstOf = (errors: Record<string, string>) => Object.values(errors)[0]
 
+const num = (text: string | undefined) => {
+  const r = parseQuantity(text ?? '')
+  return r.ok ? r.value : 0
+}
+const plus = (text: string | undefined, n: number) => String(Math.round((num(text) + n) * 100) / 100)
+
+/** A line's fields with one more scanned: a pack's field (a case code counts a case), else one base unit. */
+export function oneMore(d: Draft, line: Pick<CountLine, 'packs'>, pack: CountLine['packs'][number] | null): Draft {
+  if (line.packs.length === 0) return { ...d, counted: plus(d.counted, pack ? pack.size : 1) }
+  if (pack) return { ...d, packs: { ...d.packs, [pack.id]: plus(d.packs[pack.id], 1) } }
+  return { ...d, loose: plus(d.loose, 1) }
+}
+
 // ---------- The phone's copy (issue 33: lib/offline) ----------
 
 export type LocalDraft = StoredDraft<Draft>
 
-/** A save → the entry the phone makes of it: its own UUID, packs + loose (a plain figure is loose), open bottles, the device's instant. */
-export function entryFrom(body: DraftBody, line: Pick<CountLine, 'area_id' | 'item_id'>, at: string): EntryBody | null {
-  if ('counted' in body) return body.counted === null ? null : { id: crypto.randomUUID(), area_id: line.area_id, item_id: line.item_id, loose: body.counted, counted_at: at }
+/**
+ * A save → the entry the phone makes of it: its own UUID, packs + loose (a plain figure is loose), open bottles, the
+ * device's instant; a line cleared → `cleared: true` (this counter has no figure for it now).
+ */
+export function entryFrom(body: DraftBody, line: Pick<CountLine, 'area_id' | 'item_id'>, at: string): EntryBody {
+  const id = crypto.randomUUID()
+  if ('counted' in body) return body.counted === null ? { id, area_id: line.area_id, item_id: line.item_id, cleared: true, counted_at: at } : { id, area_id: line.area_id, item_id: line.item_id, loose: body.counted, counted_at: at }
   // Open bottles travel with the entry, as weights or tenths: the box converts them (a save on the sheet once did).
   const { packs, loose, open_weights_g, open_tenths } = body
-  return { id: crypto.randomUUID(), area_id: line.area_id, item_id: line.item_id, packs, loose, ...(open_weights_g?.length ? { open_weights_g } : {}), ...(open_tenths?.length ? { open_tenths } : {}), counted_at: at }
+  return { id, area_id: line.area_id, item_id: line.item_id, packs, loose, ...(open_weights_g?.length ? { open_weights_g } : {}), ...(open_tenths?.length ? { open_tenths } : {}), counted_at: at }
 }
 
 /**

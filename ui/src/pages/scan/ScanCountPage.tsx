@@ -15,12 +15,17 @@ import { UnknownCodeDialog } from '../../components/scan/UnknownCode'
 import { PageLoading } from '../../components/Spinner'
 import { useLoad } from '../../components/useLoad'
 import { newKey } from '../../lib/formInput'
+import { boxUnreachable, sendNow } from '../../lib/offline/app'
+import { scanOnPhone, storedOpenCounts } from '../counts/phoneScan'
+import { getSession } from '../../session/store'
 import { useFormat } from '../../lib/useFormat'
 import { SCAN_UI } from '../../messages/scan'
 
 interface Done {
   answer: CountScanAnswer
   undone: boolean
+  /** Counted on the phone (the box did not answer): an entry waiting in the outbox, corrected on the sheet. */
+  onPhone?: boolean
 }
 
 /**
@@ -32,7 +37,21 @@ interface Done {
 export default function ScanCountPage() {
   const f = useFormat()
   const params = new URLSearchParams(window.location.search)
-  const counts = useLoad((signal) => listOpenCounts(signal).then((r) => r.data), [])
+  // Without the box, the open counts kept on this phone (issue 33.2).
+  const [fromPhone, setFromPhone] = useState(false)
+  const counts = useLoad(
+    (signal) =>
+      listOpenCounts(signal).then(
+        (r): StockCount[] => r.data,
+        async (err) => {
+          const kept = boxUnreachable(err) ? await storedOpenCounts().catch(() => []) : []
+          if (!kept.length) throw err
+          setFromPhone(true)
+          return kept
+        },
+      ),
+    [],
+  )
   const [countId, setCountId] = useState(params.get('count') ?? '')
   const [areaId, setAreaId] = useState(params.get('area') ?? '')
   const [text, setText] = useState('')
@@ -85,6 +104,19 @@ export default function ScanCountPage() {
           }
           setError(err.message)
           return false
+        }
+        // No answer from the box: counted from the sheet kept on this phone, queued as an entry.
+        if (boxUnreachable(err)) {
+          // The page is signed-in only (its route's guard).
+          const r = await scanOnPhone(Number(countId), getSession()!.user.id, Number(areaId), raw, scanId).catch(() => ({ ok: false as const, message: SCAN_UI.phoneFailed }))
+          if (!r.ok) {
+            setError(r.message)
+            return false
+          }
+          setFromPhone(true)
+          setDone((d) => [{ answer: r.answer, undone: false, onPhone: true }, ...d.filter((x) => x.answer.scan_id !== scanId)].slice(0, 50))
+          void sendNow()
+          return true
         }
         // A lost answer: the same scan_id again can never count twice.
         if (!(err instanceof ApiError) && attempt < 2) {
@@ -156,6 +188,11 @@ export default function ScanCountPage() {
         }
       />
       {counts.error && <LoadError error={counts.error} retry={counts.reload} />}
+      {fromPhone && (
+        <p role="status" className="text-sm font-medium text-amber-900 dark:text-amber-200" data-testid="scan-source">
+          {SCAN_UI.fromPhone}
+        </p>
+      )}
       {counts.data && counts.data.length === 0 && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">No count is open. Start one on the Counts page, then scan.</p>}
       {counts.data && counts.data.length > 0 && (
         <div className="grid gap-3 sm:grid-cols-2">
@@ -241,7 +278,8 @@ export default function ScanCountPage() {
                   <span className={d.undone ? 'text-slate-500 line-through' : ''}>
                     {d.answer.pack ? `1 ${d.answer.pack.name}` : `1 ${d.answer.item.unit}`} · {d.answer.item.name} → {f.quantity(d.answer.line.counted ?? 0, d.answer.item.unit)}
                   </span>
-                  {!d.undone && (
+                  {d.onPhone && <span className="text-xs text-amber-900 dark:text-amber-200">{SCAN_UI.onPhone}</span>}
+                  {!d.undone && !d.onPhone && (
                     <Button variant="ghost" onClick={() => undo(d)} aria-label={`Undo ${d.answer.item.name}`}>
                       Undo
                     </Button>
