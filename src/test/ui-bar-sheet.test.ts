@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
-import { bodyFrom, draftFrom } from '../../ui/src/pages/counts/lineState'
-import { fullAndOpen } from '../../ui/src/pages/counts/openBottles'
+import { bodyFrom, draftFrom } from '../../ui/src/lib/counting/lineState'
+import { fullAndOpen } from '../../ui/src/lib/counting/openBottles'
 
 // Issue 35 on the count sheet: the open-bottle fields → the line's body and total, and back from what the server holds.
 

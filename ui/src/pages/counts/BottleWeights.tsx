@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { CountLine } from '../../../../src/contract/counts'
 import { QuantityField } from '../../components/QuantityField'
-import { type OpenDraft } from './openBottles'
+import { type OpenDraft } from '../../lib/counting/openBottles'
 import { hasBluetoothScale, readScale } from './scale'
 
 /**

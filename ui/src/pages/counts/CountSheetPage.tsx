@@ -11,7 +11,7 @@ import { replayJournals } from '../../lib/offline/journal'
 import { allItems } from '../../lib/offline/outbox'
 import { loadDrafts, loadSheet } from '../../lib/offline/sheets'
 import { COUNT_UI } from '../../messages/counts'
-import type { Draft, LocalDraft } from './lineState'
+import type { Draft, LocalDraft } from '../../lib/counting/lineState'
 import { Sheet } from './Sheet'
 
 /** What the sheet opens with: the count (from the box, or as stored on this phone) and the phone's own part of it. */

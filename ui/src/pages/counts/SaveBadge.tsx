@@ -1,7 +1,7 @@
 import { Button } from '../../components/Button'
 import { UI } from '../../messages/common'
 import { COUNT_UI } from '../../messages/counts'
-import type { SaveState } from './lineState'
+import type { SaveState } from '../../lib/counting/lineState'
 
 /** Where a line's save stands: saving, on this phone (not yet on the box), saved on the box, failed (with Retry) or not counted. */
 export function SaveBadge({ state, onRetry }: { state: SaveState; onRetry: () => void }) {

@@ -4,11 +4,11 @@ import { ErrorLine } from '../../components/ErrorLine'
 import { QuantityField } from '../../components/QuantityField'
 import { useFormat } from '../../lib/useFormat'
 import { COUNT_UI } from '../../messages/counts'
-import { bodyFrom, type Draft } from './lineState'
+import { bodyFrom, type Draft } from '../../lib/counting/lineState'
 import { useLineView, type LineStore } from './lineStore'
 import { SaveBadge } from './SaveBadge'
 import { BottleWeights } from './BottleWeights'
-import { fullAndOpen, hasOpen, parseOpen } from './openBottles'
+import { fullAndOpen, hasOpen, parseOpen } from '../../lib/counting/openBottles'
 
 /** What a line does, the same functions for every line and every render (so a line's props never change by themselves). */
 export interface LineActions {

@@ -4,7 +4,7 @@ import type { CountLine } from '../../../../src/contract/counts'
 import { usePageTop } from '../../lib/usePageTop'
 import { useFormat } from '../../lib/useFormat'
 import { COUNT_UI } from '../../messages/counts'
-import { lineKey } from './lineState'
+import { lineKey } from '../../lib/counting/lineState'
 import type { LineStore } from './lineStore'
 import { SheetLine, type LineActions } from './SheetLine'
 

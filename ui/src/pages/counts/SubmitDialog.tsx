@@ -6,7 +6,7 @@ import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
 import { Modal } from '../../components/Modal'
 import { COUNT_UI } from '../../messages/counts'
-import { lineKey } from './lineState'
+import { lineKey } from '../../lib/counting/lineState'
 
 /** Submit the count: the lines still uncounted, and whether they stay as they are or become zero. */
 export function SubmitDialog(p: { countId: number; uncounted: CountLine[]; areaName: (id: number) => string; onClose: () => void; onDone: (a: SubmitAnswer) => void }) {

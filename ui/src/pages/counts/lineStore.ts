@@ -2,7 +2,7 @@
 // re-renders that line only (not the 500 of a large area), and the sheet itself re-renders only when a line's
 // save state or saved figure changes (its progress, the uncounted list, Saving…).
 import { useCallback, useSyncExternalStore } from 'react'
-import type { LineView } from './lineState'
+import type { LineView } from '../../lib/counting/lineState'
 
 export class LineStore {
   private readonly views: Map<string, LineView>

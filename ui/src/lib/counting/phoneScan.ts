@@ -4,9 +4,9 @@
 // shows it as waiting on this phone.
 import type { CountScanAnswer } from '../../../../src/contract/barcodes'
 import type { CountLine } from '../../../../src/contract/counts'
-import { keepLine } from '../../lib/offline/journal'
-import { allItems } from '../../lib/offline/outbox'
-import { loadDrafts, loadSheet, resolveStored, storedSheets } from '../../lib/offline/sheets'
+import { keepLine } from '../offline/journal'
+import { allItems } from '../offline/outbox'
+import { loadDrafts, loadSheet, resolveStored, storedSheets } from '../offline/sheets'
 import { COUNT_UI } from '../../messages/counts'
 import { SCAN_UI } from '../../messages/scan'
 import { bodyFrom, entryFrom, initialView, lineKey, oneMore, type Draft } from './lineState'

@@ -1,11 +1,11 @@
 // The count sheet's per-line drafts: what was typed, what the server holds, and the phone's copy (lib/offline)
 // that keeps a pack split (2 case + 3 bottle) exactly as typed across a reload, and the entries made of them.
 import { CountLineBody, CountPackEntry, type CountLine } from '../../../../src/contract/counts'
-import type { EntryBody } from '../../lib/offline/outbox'
-import type { StoredDraft } from '../../lib/offline/sheets'
+import type { EntryBody } from '../offline/outbox'
+import type { StoredDraft } from '../offline/sheets'
 import { splitIntoPacks } from '../../../../src/contract/packs'
 import { parseQuantity } from '../../../../src/contract/quantity'
-import { check } from '../../lib/validation'
+import { check } from '../validation'
 import { hasOpen, openDraftFrom, parseOpen, type OpenDraft } from './openBottles'
 
 /** `queued`: its entry is on this phone, not yet on the box (issue 33.4). */
