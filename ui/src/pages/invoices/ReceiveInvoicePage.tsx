@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useSearchParams } from 'wouter'
 import { getOrder } from '../../api/purchasing'
-import { createDraft } from '../../api/invoices'
+import { createDraft, ocrSetting } from '../../api/invoices'
 import { listSuppliers } from '../../api/stock'
 import { Button } from '../../components/Button'
 import { ErrorLine } from '../../components/ErrorLine'
@@ -11,8 +11,10 @@ import { PageHeader } from '../../components/PageHeader'
 import { PageLoading } from '../../components/Spinner'
 import { useLoad } from '../../components/useLoad'
 import { useSubmit } from '../../components/useSubmit'
+import { OCR_UI } from '../../lib/ocr/messages'
+import type { OcrProgress } from '../../lib/ocr/read'
 import { INVOICE_UI as T } from '../../messages/invoices'
-import { FileField, fileProblem } from './FileField'
+import { FileField, fileProblem, isPhoto } from './FileField'
 
 /**
  * /purchasing/invoices/new — the supplier's invoice file read into a draft. `?order=ID` (from the order's
@@ -26,17 +28,18 @@ export default function ReceiveInvoicePage() {
     async (signal) => ({
       order: orderId ? (await getOrder(orderId, signal)).data : null,
       suppliers: orderId ? [] : (await listSuppliers({ page: 1, limit: 100 }, signal)).data,
+      photos: (await ocrSetting(signal)).data.enabled,
     }),
     [orderId],
     T.loadFailed,
   )
   if (state.loading && !state.data) return <PageLoading />
   if (state.error || !state.data) return <LoadError error={state.error ?? T.loadFailed} retry={state.reload} />
-  const { order, suppliers } = state.data
+  const { order, suppliers, photos } = state.data
   return (
     <div className="mx-auto max-w-xl">
       <PageHeader title={T.receiveTitle} description={order ? T.forOrder(order.number, order.supplier_name) : T.receiveHint} />
-      <UploadForm orderId={order?.id ?? null} supplierId={order?.supplier_id ?? null} suppliers={suppliers} />
+      <UploadForm orderId={order?.id ?? null} supplierId={order?.supplier_id ?? null} suppliers={suppliers} photos={photos} />
       {order && (
         <p className="mt-6 text-sm">
           <Link href={`/purchasing/orders/${order.id}/receive`} className="font-semibold text-brand-700 underline dark:text-brand-300">
@@ -48,21 +51,35 @@ export default function ReceiveInvoicePage() {
   )
 }
 
-function UploadForm({ orderId, supplierId, suppliers }: { orderId: number | null; supplierId: number | null; suppliers: { id: number; name: string }[] }) {
+function UploadForm({ orderId, supplierId, suppliers, photos }: { orderId: number | null; supplierId: number | null; suppliers: { id: number; name: string }[]; photos: boolean }) {
   const [, navigate] = useLocation()
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
   const [supplier, setSupplier] = useState(supplierId ? String(supplierId) : '')
+  const [ocr, setOcr] = useState<OcrProgress | null>(null)
   const { busy, failure, setFailure, run } = useSubmit()
 
   function submit(e: FormEvent) {
     e.preventDefault()
     setFailure(null)
-    const problem = file ? fileProblem(file) : T.fileRequired
+    const problem = file ? fileProblem(file, photos) : T.fileRequired
     setFileError(problem)
     if (problem || !file) return
     void run(async () => {
-      const draft = (await createDraft(file, { supplier_id: supplier ? Number(supplier) : null, order_id: orderId })).data
+      let words
+      if (isPhoto(file)) {
+        // Read on this phone (tesseract.js, from the box's own files); only the photo and its words are sent.
+        setOcr({ stage: 'loading', progress: 0 })
+        try {
+          const { readPhoto } = await import('../../lib/ocr/read')
+          words = await readPhoto(file, setOcr)
+        } catch (err) {
+          throw new Error(`${OCR_UI.failed}: ${err instanceof Error ? err.message : String(err)}`)
+        } finally {
+          setOcr(null)
+        }
+      }
+      const draft = (await createDraft(file, { supplier_id: supplier ? Number(supplier) : null, order_id: orderId, words })).data
       navigate(`/purchasing/invoices/${draft.id}`)
     }, T.readFailed)
   }
@@ -72,9 +89,10 @@ function UploadForm({ orderId, supplierId, suppliers }: { orderId: number | null
       <FileField
         file={file}
         error={fileError}
+        photos={photos}
         onChange={(f) => {
           setFile(f)
-          setFileError(f ? fileProblem(f) : null)
+          setFileError(f ? fileProblem(f, photos) : null)
         }}
       />
       {orderId === null && (
@@ -82,7 +100,7 @@ function UploadForm({ orderId, supplierId, suppliers }: { orderId: number | null
       )}
       <ErrorLine message={failure} />
       <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-        {busy ? T.reading : T.read}
+        {ocr ? (ocr.stage === 'loading' ? OCR_UI.loading : OCR_UI.reading(Math.round(ocr.progress * 100))) : busy ? T.reading : T.read}
       </Button>
     </form>
   )
