@@ -4,6 +4,7 @@
 // in the browser from the box's own files, and not one request to another origin. With OCR off the photo is refused
 // in words before anything is sent.
 import type { Page } from '@playwright/test'
+import { writeFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
 import { apiAs, signInAs } from './helpers'
 import { DEMO_SUPPLIER } from './invoice-pdf'
@@ -86,7 +87,7 @@ async function renderedInvoice(page: Page, number: string, lines: Line[]): Promi
       }
       ctx.putImageData(img, 0, 0)
       ctx.fillStyle = '#555'
-      for (let k = 0; k < 400; k++) ctx.fillRect(rand() * canvas.width, rand() * canvas.height, 2 + rand() * 3, 2 + rand() * 3)
+      for (let k = 0; k < 120; k++) ctx.fillRect(rand() * canvas.width, rand() * canvas.height, 1 + rand() * 2, 1 + rand() * 2)
       const blob = await new Promise<Blob>((ok) => canvas.toBlob((b) => ok(b!), 'image/jpeg', 0.9))
       const bytes = new Uint8Array(await blob.arrayBuffer())
       let bin = ''
@@ -121,6 +122,11 @@ test('OCR on: a 300 dpi photo of a 40-line invoice, turned 1°, read in the brow
   const number = `OCR-${stamp()}`
   const lines = invoiceLines()
   const photo = await renderedInvoice(page, number, lines)
+  // The picture and the words the phone found, as sent: kept with the test's results to see what OCR read.
+  writeFileSync(test.info().outputPath('invoice.jpg'), photo)
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/receipts/drafts')) writeFileSync(test.info().outputPath('upload.bin'), r.postDataBuffer() ?? Buffer.alloc(0))
+  })
   await page.getByLabel('Take a photo of a paper invoice').setInputFiles({ name: 'invoice.jpg', mimeType: 'image/jpeg', buffer: photo })
   await page.getByLabel('Supplier (optional)').selectOption({ label: DEMO_SUPPLIER })
   const started = Date.now()

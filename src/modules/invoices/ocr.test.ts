@@ -3,8 +3,8 @@ import { INVOICE_MSG, type OcrPage } from '../../contract/invoices'
 import { makeTestEnv, type TestEnv } from '../../test/harness'
 import { lineAmount, specLines, totals, type InvoiceSpec } from '../../test/invoice-builders'
 import { ocrPageOf, PNG_BYTES } from '../../test/ocr-words'
-import { ocrWords, slopeOf } from './readers/ocr'
-import { rowsOf } from './readers/pdf-text'
+import { cleaned, ocrWords, slopeOf } from './readers/ocr'
+import { readPdfText, rowsOf } from './readers/pdf-text'
 
 // A photo of a paper invoice (issue 34, 2d): the phone runs OCR and sends the words with their boxes; the server reads
 // them with the PDF text layer's table reader. Only while the Manager's invoice_ocr setting is on.
@@ -72,6 +72,21 @@ describe('the words of a photo are read as a PDF text layer', () => {
     const file = await env.app.handle(new Request(`http://localhost/api/receipts/drafts/${d.id}/file`, { headers: { authorization: `Bearer ${manager.token}` } }))
     expect(file.headers.get('content-type')).toBe('image/png')
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG_BYTES)
+  })
+
+  test('marks OCR makes of dust are dropped, stray ones at a word’s ends taken off; the lines read the same', async () => {
+    const s = spec('OCR-4', specLines(4))
+    const page = ocrPageOf(s)
+    const code = page.words.findIndex((w) => w.text === s.lines[1].code)
+    const qty = page.words.findIndex((w, i) => i > code && w.text === s.lines[1].qty)
+    page.words[qty] = { ...page.words[qty], text: `${s.lines[1].qty}.` }
+    page.words[code + 1] = { ...page.words[code + 1], text: `-${page.words[code + 1].text}` }
+    const at = page.words[code]
+    page.words.push({ ...at, text: '©', x0: at.x1 + 30, x1: at.x1 + 40 }, { ...at, text: ':', x0: 1300, x1: 1306 })
+    expect(cleaned('"32.05')).toBe('32.05')
+    expect(cleaned('-5.00')).toBe('-5.00')
+    const read = readPdfText(ocrWords(page), null)
+    expect(read.lines.map((l) => [l.supplier_code, l.description, l.quantity])).toEqual(s.lines.map((l) => [l.code, l.description, Number(l.qty) * 100]))
   })
 
   test('a misread figure is caught by the line and totals checks (NEEDS_REVIEW, the line named)', async () => {

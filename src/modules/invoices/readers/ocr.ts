@@ -37,10 +37,22 @@ export function slopeOf(page: OcrPage): number {
   return 0
 }
 
+/** Marks OCR makes of dust and grain ("©", ":", "’", "~"), and the stray ones it hangs on a word ("12.", "-Sunflower"). */
+const STRAY = `.,:;'"‘’“”|~^°©®«»\`_=*`
+const LEADING = new RegExp(`^(?:[${STRAY}]|-(?=\\p{L}))+`, 'u')
+/** After a figure every mark is stray ("12." "8.40'"); after a word only those no text ends with ("Tomatoes," keeps its comma). */
+const AFTER_FIGURE = new RegExp(`(?<=\\d)[${STRAY}-]+$`, 'u')
+const AFTER_WORD = /[©®«»~|^°`_=*]+$/u
+/** A word without the stray marks at its ends; '' when nothing else is left (the word is dropped). */
+export const cleaned = (text: string) => {
+  const t = text.trim().replace(LEADING, '').replace(AFTER_FIGURE, '').replace(AFTER_WORD, '')
+  return /[\p{L}\p{N}]/u.test(t) || /^[/&+%#]$/.test(t) ? t : ''
+}
+
 /**
  * The words straightened and scaled to a page PAGE_WIDTH wide: x from the left, `top` the word's baseline from the
  * top (as the PDF reader's words), every word as high as the page's usual word (a font size: "kg" and "Flour" are one
- * row). Specks read as punctuation (noise, dust) are left out.
+ * row). Marks read from dust and grain are left out (`cleaned`).
  */
 export function ocrWords(page: OcrPage): Word[] {
   const slope = slopeOf(page)
@@ -48,17 +60,16 @@ export function ocrWords(page: OcrPage): Word[] {
   const cos = Math.cos(angle)
   const sin = Math.sin(angle)
   const scale = PAGE_WIDTH / page.width
-  const texts = page.words.filter((w) => w.text.trim() !== '')
-  const height = median(texts.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).map((w) => w.y1 - w.y0)) || 1
+  const texts = page.words.map((w) => ({ ...w, text: cleaned(w.text) })).filter((w) => w.text !== '')
+  const height = median(texts.map((w) => w.y1 - w.y0)) || 1
   const out: Word[] = []
   for (const w of texts) {
-    if (!/[\p{L}\p{N}]/u.test(w.text) && w.y1 - w.y0 < 0.3 * height && w.x1 - w.x0 < 0.3 * height) continue
     // The baseline under the word's middle (the box's bottom when OCR gave none), turned back by the page's slope.
     const mid = (w.x0 + w.x1) / 2
     const base = w.baseline ? w.baseline[1] + ((w.baseline[3] - w.baseline[1]) * (mid - w.baseline[0])) / Math.max(1, w.baseline[2] - w.baseline[0]) : w.y1
     const x = w.x0 * cos + base * sin
     const top = base * cos - mid * sin
-    out.push({ page: 1, x: x * scale, top: top * scale, width: (w.x1 - w.x0) * scale, height: height * scale, str: w.text.trim() })
+    out.push({ page: 1, x: x * scale, top: top * scale, width: (w.x1 - w.x0) * scale, height: height * scale, str: w.text })
   }
   return runsOf(out)
 }

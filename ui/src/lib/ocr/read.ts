@@ -1,4 +1,5 @@
 import type { OcrPage, OcrWord } from '../../../../src/contract/invoices'
+import { binarize, despeckle } from './binarize'
 
 // A photo of a paper invoice read in the phone's browser (issue 34, 2d) with tesseract.js, from files the box serves
 // (plugin.ts): nothing is fetched from anywhere else and the photo never leaves the phone but to the box. The words
@@ -24,10 +25,8 @@ export async function readPhoto(photo: Blob, onProgress?: (p: OcrProgress) => vo
     logger: (m) => onProgress?.({ stage: m.status === 'recognizing text' ? 'reading' : 'loading', progress: m.progress }),
   })
   try {
-    const bitmap = await createImageBitmap(photo)
-    const { width, height } = bitmap
-    bitmap.close()
-    const { data } = await worker.recognize(photo, {}, { blocks: true, text: false })
+    const { canvas, width, height } = await blackAndWhite(photo)
+    const { data } = await worker.recognize(canvas, {}, { blocks: true, text: false })
     const clampX = (x: number) => Math.min(width, Math.max(0, x))
     const clampY = (y: number) => Math.min(height, Math.max(0, y))
     const words: OcrWord[] = []
@@ -45,4 +44,25 @@ export async function readPhoto(photo: Blob, onProgress?: (p: OcrProgress) => vo
   } finally {
     await worker.terminate()
   }
+}
+
+/** The photo as a black-and-white canvas without specks (binarize.ts), the size it was taken at. */
+async function blackAndWhite(photo: Blob): Promise<{ canvas: HTMLCanvasElement; width: number; height: number }> {
+  const bitmap = await createImageBitmap(photo)
+  const { width, height } = bitmap
+  const canvas = document.createElement('canvas')
+  canvas.width = width
+  canvas.height = height
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!
+  ctx.drawImage(bitmap, 0, 0)
+  bitmap.close()
+  const image = ctx.getImageData(0, 0, width, height)
+  const px = image.data
+  const grey = new Uint8Array(width * height)
+  for (let i = 0; i < grey.length; i++) grey[i] = (px[4 * i] * 77 + px[4 * i + 1] * 150 + px[4 * i + 2] * 29) >> 8
+  const bw = binarize(grey, width, height)
+  despeckle(bw, width, height)
+  for (let i = 0; i < bw.length; i++) px[4 * i] = px[4 * i + 1] = px[4 * i + 2] = bw[i]
+  ctx.putImageData(image, 0, 0)
+  return { canvas, width, height }
 }
