@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test'
 import { writeFileSync } from 'node:fs'
 import { expect, test } from './fixtures'
-import { apiAs, signInAs } from './helpers'
+import { apiAs, expectAccessible, signInAs } from './helpers'
 import { DEMO_SUPPLIER } from './invoice-pdf'
 import { INVOICE_UI } from '../ui/src/messages/invoices'
 
@@ -119,6 +119,10 @@ test('OCR on: a 300 dpi photo of a 40-line invoice, turned 1°, read in the brow
   )
 
   await signInAs(page, 'Storekeeper', '/purchasing/invoices/new')
+  // With OCR on, the screen offers the camera beside the file chooser.
+  await expect(page.getByLabel('Take a photo of a paper invoice')).toHaveAttribute('capture', 'environment')
+  await expectAccessible(page)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling at 375 px').toBeLessThanOrEqual(375)
   const number = `OCR-${stamp()}`
   const lines = invoiceLines()
   const photo = await renderedInvoice(page, number, lines)
