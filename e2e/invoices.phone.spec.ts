@@ -106,7 +106,7 @@ test('a photo of a paper invoice is refused in words before anything is sent (OC
     if (r.method() === 'POST' && r.url().includes('/api/receipts/drafts')) sent = true
   })
   await page.getByLabel('Invoice file').setInputFiles({ name: 'invoice.jpg', mimeType: 'image/jpeg', buffer: png })
-  await expect(page.getByRole('alert').filter({ hasText: 'Photos of paper invoices are not read yet' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'Reading photos of paper invoices is off on this box' })).toBeVisible()
   await page.getByRole('button', { name: 'Read invoice' }).click()
   await expect(page).toHaveURL(/\/purchasing\/invoices\/new$/)
   expect(sent).toBe(false)

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
+import { ocrAssets } from './src/lib/ocr/plugin.ts'
 import { serviceWorker } from './src/sw/plugin.ts'
 
 /**
@@ -42,7 +43,7 @@ function routePreload(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   // serviceWorker after routePreload: it reads route-preload.json to find the offline pages' chunks.
-  plugins: [react(), tailwindcss(), routePreload(), serviceWorker()],
+  plugins: [react(), tailwindcss(), routePreload(), ocrAssets(), serviceWorker()],
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets', sourcemap: false },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
 })

@@ -13,8 +13,8 @@ import { valueCents } from './fixed'
 export const MAX_INVOICE_BYTES = 10 * 1024 * 1024
 /** The one route that takes multipart/form-data (a file): let through the JSON-only body rule, up to MAX_UPLOAD_BODY_BYTES. */
 export const INVOICE_UPLOAD_ROUTE = /^\/api\/receipts\/drafts$/
-/** The file and the form around it (boundaries, the other fields). */
-export const MAX_UPLOAD_BODY_BYTES = MAX_INVOICE_BYTES + 64 * 1024
+/** The file and the form around it (boundaries, the other fields, a photo's OCR words). */
+export const MAX_UPLOAD_BODY_BYTES = MAX_INVOICE_BYTES + 2 * 1024 * 1024 + 64 * 1024
 /** The most lines one invoice may have (a receipt takes at most 500). */
 export const MAX_INVOICE_LINES = 500
 
@@ -27,12 +27,15 @@ export type DraftStatus = (typeof DRAFT_STATUSES)[number]
 /** Drafts that can still be corrected and received. */
 export const OPEN_DRAFT_STATUSES: readonly DraftStatus[] = ['READY', 'NEEDS_REVIEW']
 
-/** What kind of file was uploaded (the file is kept as uploaded, GET /receipts/drafts/:id/file). */
-export const INVOICE_SOURCES = ['XML', 'CSV', 'PDF'] as const
+/** What kind of file was uploaded (the file is kept as uploaded, GET /receipts/drafts/:id/file); IMAGE: a photo of paper, read by OCR on the phone. */
+export const INVOICE_SOURCES = ['XML', 'CSV', 'PDF', 'IMAGE'] as const
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number]
 
-/** Which reader read it, most exact first: UBL 2.1, UN/CEFACT CII (also the XML inside a Factur-X/ZUGFeRD PDF), a mapped CSV, a PDF's text layer. */
-export const INVOICE_READERS = ['UBL', 'CII', 'CSV', 'PDF_TEXT'] as const
+/**
+ * Which reader read it, most exact first: UBL 2.1, UN/CEFACT CII (also the XML inside a Factur-X/ZUGFeRD PDF), a
+ * mapped CSV, a PDF's text layer, a photo's words found by OCR on the phone (read as the PDF's text layer is).
+ */
+export const INVOICE_READERS = ['UBL', 'CII', 'CSV', 'PDF_TEXT', 'OCR'] as const
 export type InvoiceReader = (typeof INVOICE_READERS)[number]
 
 /** How a line's item was found: the supplier's code on the item, a GTIN among the items' barcodes, an alias a person confirmed, or a name suggestion (still to confirm). */
@@ -167,7 +170,7 @@ export interface InvoiceDraft extends InvoiceDraftSummary {
   /** Problems of the whole draft (TOTALS, NET_TAX_GROSS, NO_NUMBER, NO_DATE, NO_LINES). */
   problems: InvoiceProblem[]
   differences: InvoiceDifference[]
-  /** PDF_TEXT only: the columns the lines were read with; `template` true when they are the supplier's confirmed template. */
+  /** PDF_TEXT and OCR: the columns the lines were read with; `template` true when they are the supplier's confirmed template. */
   layout: { columns: PdfColumn[]; template: boolean } | null
   /** CSV only: the header → field mapping the lines were read with (saved for the supplier when the draft is received). */
   csv_map: Record<string, string> | null
@@ -232,12 +235,55 @@ export function columnsMissing(fields: Iterable<string | null>): CsvField[] {
   if (!have.has('unit_price') && !have.has('amount')) missing.push('unit_price')
   return missing
 }
+/** The most words a photo's OCR may send (a 500-line invoice has ≈ 5,000), and the most characters of their JSON. */
+export const MAX_OCR_WORDS = 20_000
+export const MAX_OCR_WORDS_CHARS = 2 * 1024 * 1024
+const coordinate = (field: string) => v.pipe(v.number(`${field} must be a number`), v.finite(`${field} must be a number`), v.minValue(0, `${field} must be at least 0`), v.maxValue(100_000, `${field} must be at most 100000`))
+/**
+ * One word as tesseract.js found it on the photo: its text, its box in the image's pixels (x0, y0 top left; x1, y1
+ * bottom right) and, when found, its baseline from (bx0, by0) to (bx1, by1) — what a slightly skewed photo's rows
+ * are straightened by.
+ */
+export const OcrWord = v.strictObject({
+  text: v.pipe(v.string('text must be text'), v.maxLength(200, 'text must be at most 200 characters')),
+  x0: coordinate('x0'),
+  y0: coordinate('y0'),
+  x1: coordinate('x1'),
+  y1: coordinate('y1'),
+  baseline: v.optional(v.nullable(v.tuple([coordinate('bx0'), coordinate('by0'), coordinate('bx1'), coordinate('by1')], 'baseline must be [bx0, by0, bx1, by1]'))),
+})
+export type OcrWord = v.InferOutput<typeof OcrWord>
+/** The `words` field of POST /receipts/drafts with a photo: the image's size in pixels and the words OCR found on it. */
+export const OcrPage = v.pipe(
+  v.strictObject({
+    width: v.pipe(coordinate('width'), v.minValue(1, 'width must be at least 1')),
+    height: v.pipe(coordinate('height'), v.minValue(1, 'height must be at least 1')),
+    words: v.pipe(v.array(OcrWord, 'words must be a list'), v.maxLength(MAX_OCR_WORDS, `words must have at most ${MAX_OCR_WORDS} words`)),
+  }),
+  v.check((p) => p.words.every((w) => w.x0 <= w.x1 && w.y0 <= w.y1 && w.x1 <= p.width + 1 && w.y1 <= p.height + 1), 'each word\'s box must lie within the image (x0 ≤ x1, y0 ≤ y1)'),
+)
+export type OcrPage = v.InferOutput<typeof OcrPage>
+const OcrWordsField = v.pipe(
+  v.string('words must be JSON'),
+  v.maxLength(MAX_OCR_WORDS_CHARS, 'words is too long'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    try {
+      return JSON.parse(dataset.value) as unknown
+    } catch {
+      addIssue({ message: 'words must be JSON: { width, height, words: [{ text, x0, y0, x1, y1, baseline }] }' })
+      return NEVER
+    }
+  }),
+  OcrPage,
+)
 
 const formId = (field: string) => v.optional(v.pipe(v.unknown(), v.transform((x) => (x === '' ? undefined : x)), v.optional(id(field))))
 export const DraftUploadFields = v.object({
   supplier_id: formId('supplier_id'),
   order_id: formId('order_id'),
   csv_map: v.optional(CsvMap),
+  /** A photo's words, read by OCR on the phone (only while the invoice_ocr setting is on); the photo is the `file`. */
+  words: v.optional(OcrWordsField),
 })
 export type DraftUploadInput = v.InferOutput<typeof DraftUploadFields>
 
@@ -327,7 +373,7 @@ export const INVOICE_MSG = {
   updated: 'Draft updated',
   lineUpdated: 'Line corrected',
   layoutUpdated: 'Columns changed: the file was read again',
-  notPdfText: 'Only a draft read from a PDF\'s text has columns to change',
+  notPdfText: 'Only a draft read from a PDF\'s text or a photo has columns to change',
   received: 'Invoice received into stock',
   disputed: 'Invoice marked as disputed',
   noFile: 'Choose a file to upload (multipart/form-data, the form field is file)',
@@ -335,6 +381,10 @@ export const INVOICE_MSG = {
   tooLarge: 'The file is too large (10 MB at most)',
   wrongType: 'Only a PDF, an XML e-invoice or a CSV file can be read',
   pdfNoText: 'This PDF has no text layer (a scan or a photo). Reading photos (OCR) is off on this box: type the delivery in, or ask the supplier for the PDF they e-mail or an e-invoice',
+  ocrOff: 'Reading photos of paper invoices (OCR) is off on this box: a Manager turns it on in Settings. Choose the PDF, XML or CSV file the supplier sent',
+  ocrNoWords: 'A photo is read on the phone: send the words found on it (the words field) with the photo',
+  ocrNotImage: 'The words read by OCR come with the photo they were read from (a JPEG, PNG or WebP image)',
+  ocrNoText: 'No text was found on the photo: take it again, flat, in good light, with the whole invoice in the picture',
   pdfBroken: 'The PDF could not be opened (it is damaged or password-protected)',
   xmlBroken: (why: string) => `The XML could not be read: ${why}`,
   xmlUnknown: 'The XML is not an e-invoice RIMS reads (UBL 2.1 Invoice or CreditNote, UN/CEFACT CII)',
@@ -368,6 +418,7 @@ export const invoicesAccess = {
   'POST /api/receipts/drafts': STORE_STAFF,
   'GET /api/receipts/drafts': MANAGER_ONLY,
   'GET /api/receipts/drafts/export.csv': MANAGER_ONLY,
+  'GET /api/receipts/drafts/ocr': STORE_STAFF,
   'GET /api/receipts/drafts/:id': STORE_STAFF,
   'PATCH /api/receipts/drafts/:id': STORE_STAFF,
   'PUT /api/receipts/drafts/:id/lines/:n': STORE_STAFF,

@@ -59,6 +59,8 @@ export interface Settings {
   pour_target_wine_pct: number
   pour_target_beer_pct: number
   pour_target_cocktails_pct: number
+  /** Invoices (issue 34): photos of paper invoices read by OCR in the phone's browser (tesseract.js, served by the box); off by default. */
+  invoice_ocr: boolean
 }
 
 export const defaultTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
@@ -104,6 +106,7 @@ export const SETTING_DEFAULTS: Omit<Settings, 'time_zone'> = {
   pour_target_wine_pct: 30,
   pour_target_beer_pct: 25,
   pour_target_cocktails_pct: 20,
+  invoice_ocr: false,
 }
 
 /** Public display settings: the login page, header and every role's money and badges read these. */
@@ -208,6 +211,7 @@ export const SettingsPatch = v.partial(
     pour_target_wine_pct: v.pipe(amount('pour_target_wine_pct', 1), v.maxValue(100, 'pour_target_wine_pct must be at most 100')),
     pour_target_beer_pct: v.pipe(amount('pour_target_beer_pct', 1), v.maxValue(100, 'pour_target_beer_pct must be at most 100')),
     pour_target_cocktails_pct: v.pipe(amount('pour_target_cocktails_pct', 1), v.maxValue(100, 'pour_target_cocktails_pct must be at most 100')),
+    invoice_ocr: v.boolean('invoice_ocr must be true or false'),
   }),
 )
 export type SettingsPatch = v.InferOutput<typeof SettingsPatch>

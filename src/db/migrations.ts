@@ -21,6 +21,7 @@ import m0020 from '../../migrations/0020_count_found_lines.sql' with { type: 'te
 import m0021 from '../../migrations/0021_count_entries.sql' with { type: 'text' }
 import m0022 from '../../migrations/0022_invoices.sql' with { type: 'text' }
 import m0023 from '../../migrations/0023_bar.sql' with { type: 'text' }
+import m0024 from '../../migrations/0024_invoice_ocr.sql' with { type: 'text' }
 
 // In order; a landed migration is never edited. A new one is appended here.
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   { name: '0021_count_entries', sql: m0021 },
   { name: '0022_invoices', sql: m0022 },
   { name: '0023_bar', sql: m0023 },
+  { name: '0024_invoice_ocr', sql: m0024 },
 ]

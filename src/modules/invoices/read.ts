@@ -1,4 +1,5 @@
-import { INVOICE_MSG, type InvoiceSource, type PdfColumn } from '../../contract/invoices'
+import { INVOICE_MSG, type InvoiceSource, type OcrPage, type PdfColumn } from '../../contract/invoices'
+import { ocrWords } from './readers/ocr'
 import { readCii } from './readers/cii'
 import { readCsvInvoice } from './readers/csv'
 import { readPdfText, rowsUnder } from './readers/pdf-text'
@@ -61,6 +62,29 @@ export async function readInvoiceFile(bytes: Uint8Array, name: string, o: ReadOp
 export async function pdfRows(bytes: Uint8Array, columns: PdfColumn[], n: number): Promise<string[][]> {
   const { withPdf, words } = await import('./readers/pdf')
   return withPdf(bytes, async (pdf) => rowsUnder(await words(pdf), columns, n))
+}
+
+/** A photo's media type by its first bytes: JPEG, PNG or WebP (what a phone's camera and a browser give); else null. */
+export function imageType(bytes: Uint8Array): string | null {
+  const starts = (at: number, sig: number[]) => sig.every((b, i) => bytes[at + i] === b)
+  if (starts(0, [0xff, 0xd8, 0xff])) return 'image/jpeg'
+  if (starts(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
+  if (starts(0, [0x52, 0x49, 0x46, 0x46]) && starts(8, [0x57, 0x45, 0x42, 0x50])) return 'image/webp'
+  return null
+}
+
+/**
+ * A photo of a paper invoice: the words OCR found on it in the phone's browser, read as a PDF's text layer is. The
+ * columns come from this photo's header row (or a person's, PUT …/layout); a PDF template is not tried, because a
+ * photo's framing moves every column.
+ */
+export function readOcrPage(bytes: Uint8Array, page: OcrPage, columns?: PdfColumn[]): ReadResult {
+  const media = imageType(bytes)
+  if (!media) throw new UnreadableFile(INVOICE_MSG.ocrNotImage)
+  const words = ocrWords(page)
+  if (words.length === 0) throw new UnreadableFile(INVOICE_MSG.ocrNoText)
+  const read = columns ? readPdfText(words, columns, true) : readPdfText(words, null)
+  return { ...read, reader: 'OCR', source: 'IMAGE', media_type: media, template_supplier_id: null }
 }
 
 const tryRead = (read: () => ReadInvoice): ReadInvoice | null => {

@@ -83,6 +83,8 @@ export function insertDraft(
   db: Db,
   d: Pick<DraftRow, 'status' | 'source' | 'reader' | 'supplier_id' | 'order_id' | 'invoice_number' | 'invoice_date' | 'credit_note' | 'currency' | 'net' | 'tax' | 'gross' | 'lines_total' | 'layout' | 'csv_map'> & {
     invoice_key: string | null
+    /** OCR: the words found on the photo (JSON), read again when a person names the columns. */
+    ocr_words: string | null
     created_by: number
     at: string
   },
@@ -91,9 +93,9 @@ export function insertDraft(
     db
       .query(
         `INSERT INTO invoice_drafts (status, source, reader, supplier_id, order_id, invoice_number, invoice_key, invoice_date, credit_note, currency,
-           net, tax, gross, lines_total, layout, csv_map, created_by, created_at, updated_at)
+           net, tax, gross, lines_total, layout, csv_map, ocr_words, created_by, created_at, updated_at)
          VALUES ($status, $source, $reader, $supplier_id, $order_id, $invoice_number, $invoice_key, $invoice_date, $credit_note, $currency,
-           $net, $tax, $gross, $lines_total, $layout, $csv_map, $created_by, $at, $at) RETURNING id`,
+           $net, $tax, $gross, $lines_total, $layout, $csv_map, $ocr_words, $created_by, $at, $at) RETURNING id`,
       )
       .get(d) as { id: number }
   ).id
@@ -103,6 +105,9 @@ export const insertFile = (db: Db, f: { draft_id: number; file_name: string; med
   db
     .query('INSERT INTO invoice_files (draft_id, file_name, media_type, size, bytes) VALUES ($draft_id, $file_name, $media_type, $size, $bytes)')
     .run({ ...f, size: f.bytes.byteLength })
+
+/** OCR drafts: the words found on the photo, as sent (null for other drafts). */
+export const ocrWords = (db: Db, id: number) => (db.query('SELECT ocr_words FROM invoice_drafts WHERE id = $id').get({ id }) as { ocr_words: string | null } | null)?.ocr_words ?? null
 
 export const draftFile = (db: Db, draftId: number) =>
   db.query('SELECT file_name, media_type, bytes FROM invoice_files WHERE draft_id = $draftId').get({ draftId }) as { file_name: string; media_type: string; bytes: Uint8Array } | null

@@ -45,7 +45,7 @@ export const invoiceRoutes = ({ invoices, clock, settings }: AppDeps) =>
         const x = form.get(k)
         return typeof x === 'string' ? x : undefined
       }
-      const fields = parse(DraftUploadFields, { supplier_id: text('supplier_id'), order_id: text('order_id'), csv_map: text('csv_map') })
+      const fields = parse(DraftUploadFields, { supplier_id: text('supplier_id'), order_id: text('order_id'), csv_map: text('csv_map'), words: text('words') })
       const name = file instanceof File ? file.name : 'invoice'
       const draft = await invoices.upload(ctx.user, { name, bytes: new Uint8Array(await file.arrayBuffer()) }, fields)
       ctx.set.status = 201
@@ -75,6 +75,8 @@ export const invoiceRoutes = ({ invoices, clock, settings }: AppDeps) =>
         headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="invoices-${today}.csv"`, 'cache-control': 'no-store' },
       })
     })
+    // Whether a photo may be read (the invoice_ocr setting), for the Receive from invoice screen of any store role.
+    .get('/receipts/drafts/ocr', () => ok({ enabled: settings.get().invoice_ocr }))
     .get('/receipts/drafts/:id', ({ params }) => ok(invoices.get(parse(id('id'), params.id))))
     .patch('/receipts/drafts/:id', ({ params, body }) => ok(invoices.updateHead(parse(id('id'), params.id), parse(DraftHeadBody, body)), INVOICE_MSG.updated))
     .put('/receipts/drafts/:id/lines/:n', (ctx) => {

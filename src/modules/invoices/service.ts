@@ -18,6 +18,7 @@ import {
   type InvoiceDraftSummary,
   type InvoiceProblem,
   type InvoiceSource,
+  type OcrPage,
   type PdfColumn,
 } from '../../contract/invoices'
 import { priceJump, type Receipt } from '../../contract/purchasing'
@@ -238,6 +239,16 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
     }
   }
 
+  /** A reader's refusal as a 400 with its one line. */
+  const unreadable = <T>(read: () => T): T => {
+    try {
+      return read()
+    } catch (e) {
+      if (e instanceof UnreadableFile) throw badRequest(e.message)
+      throw e
+    }
+  }
+
   /** What receiving a draft writes, or why it cannot be received yet. */
   function planReceipt(id: number, input: DraftReceiveInput) {
     const d = openDraft(id)
@@ -289,10 +300,18 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
       const templates = repo.layouts(db, 'PDF', input.supplier_id).map((t) => ({ supplier_id: t.supplier_id, columns: JSON.parse(t.layout) as PdfColumn[] }))
       // A CSV: the mapping sent with it, else the saved mapping of the supplier (chosen, or recognised by the file's headers).
       let saved: ReturnType<typeof savedCsvLayout>
-      const read = await readFile(file.bytes, file.name, (kind) => {
-        saved = input.csv_map ? undefined : savedCsvLayout(file.bytes, kind, input.supplier_id)
-        return { csvMap: input.csv_map ?? (saved ? (JSON.parse(saved.layout) as Record<string, string>) : {}), templates }
-      })
+      const { imageType, readOcrPage } = await import('./read')
+      // A photo is read from the words the phone found on it, only while OCR is on (the invoice_ocr setting); while
+      // it is off, a photo alone is refused as any other kind of file is.
+      if (input.words !== undefined && !settings.get().invoice_ocr) throw badRequest(INVOICE_MSG.ocrOff)
+      if (input.words === undefined && imageType(file.bytes) !== null && settings.get().invoice_ocr) throw badRequest(INVOICE_MSG.ocrNoWords)
+      const ocr = input.words
+      const read = ocr
+        ? unreadable(() => readOcrPage(file.bytes, ocr))
+        : await readFile(file.bytes, file.name, (kind) => {
+            saved = input.csv_map ? undefined : savedCsvLayout(file.bytes, kind, input.supplier_id)
+            return { csvMap: input.csv_map ?? (saved ? (JSON.parse(saved.layout) as Record<string, string>) : {}), templates }
+          })
       const csvSupplier = read.reader === 'CSV' ? (saved?.supplier_id ?? null) : null
       const supplierId = input.supplier_id ?? read.template_supplier_id ?? csvSupplier ?? recognise(read)
       if (supplierId === null) throw badRequest(INVOICE_MSG.noSupplier)
@@ -318,6 +337,7 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
             lines_total: read.lines_total,
             layout: read.layout ? JSON.stringify(read.layout) : null,
             csv_map: read.csv_map ? JSON.stringify(read.csv_map) : null,
+            ocr_words: ocr ? JSON.stringify(ocr) : null,
             created_by: user.id,
             at,
           })
@@ -385,9 +405,13 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
     /** A PDF read again with the columns a person named: the lines start over, matched afresh. */
     async updateLayout(id: number, input: DraftLayoutInput): Promise<InvoiceDraft> {
       const d = openDraft(id)
-      if (d.reader !== 'PDF_TEXT') throw badRequest(INVOICE_MSG.notPdfText)
+      if (d.reader !== 'PDF_TEXT' && d.reader !== 'OCR') throw badRequest(INVOICE_MSG.notPdfText)
       const file = repo.draftFile(db, id)!
-      const read = await readFile(new Uint8Array(file.bytes), file.file_name, () => ({ csvMap: {}, templates: [], columns: input.columns }))
+      const words = d.reader === 'OCR' ? repo.ocrWords(db, id) : null
+      const { readOcrPage } = await import('./read')
+      const read = words
+        ? unreadable(() => readOcrPage(new Uint8Array(file.bytes), JSON.parse(words) as OcrPage, input.columns))
+        : await readFile(new Uint8Array(file.bytes), file.file_name, () => ({ csvMap: {}, templates: [], columns: input.columns }))
       return db
         .transaction(() => {
           openDraft(id)

@@ -6,8 +6,8 @@ export const INVOICE_UI = {
   file: 'Invoice file',
   fileHint: 'PDF, XML or CSV, up to 10 MB',
   fileRequired: 'Choose the invoice file',
-  /** Photos need OCR, which is off: said only when someone picks a picture. */
-  photoOff: 'Photos of paper invoices are not read yet. Choose the PDF, XML or CSV file the supplier sent.',
+  /** Photos need OCR, which is off (the invoice_ocr setting): said only when someone picks a picture. */
+  photoOff: 'Reading photos of paper invoices is off on this box (a Manager turns it on in Settings). Choose the PDF, XML or CSV file the supplier sent.',
   supplier: 'Supplier (optional)',
   supplierHint: 'Blank: found from the invoice (tax number or name)',
   anySupplier: 'Find it from the invoice',

@@ -208,6 +208,12 @@ export default function SettingsPage() {
           {choice('cost_method', COST_METHOD_OPTIONS, "What an item's cost price becomes when a delivery is received")}
           {number('price_alert_pct', 'A delivered price this far from the last one raises a price alert, and the receiving form warns', true)}
           {number('target_food_cost_pct', "A menu plate's cost as a share of its price; a recipe may set its own", true)}
+          <Switch
+            label={LABELS.invoice_ocr}
+            checked={form.invoice_ocr}
+            onChange={set('invoice_ocr')}
+            hint="Receive from invoice offers “Take a photo”: the phone reads the photo itself (about 6 MB of reader files from this box the first time; tens of seconds a page on a slow phone). Every line is still checked against the invoice's totals."
+          />
         </Section>
 
         <Section title="Bar" description="How drinks' pours are measured and the pour cost each kind of drink aims for (a menu recipe whose category is spirits, wine, beer or cocktails).">

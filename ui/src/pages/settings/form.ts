@@ -37,6 +37,7 @@ export interface SettingsForm {
   pour_target_wine_pct: string
   pour_target_beer_pct: string
   pour_target_cocktails_pct: string
+  invoice_ocr: boolean
 }
 export type SettingsKey = keyof SettingsForm
 
@@ -77,6 +78,7 @@ export const LABELS: Record<SettingsKey, string> = {
   pour_target_wine_pct: 'Target pour cost: wine (%)',
   pour_target_beer_pct: 'Target pour cost: beer (%)',
   pour_target_cocktails_pct: 'Target pour cost: cocktails (%)',
+  invoice_ocr: 'Read photos of paper invoices (OCR)',
 }
 
 /** The two choices of each purchasing select, in the words staff read. */
@@ -127,6 +129,7 @@ export function toForm(s: ManagerSettings): SettingsForm {
     pour_target_wine_pct: String(s.pour_target_wine_pct),
     pour_target_beer_pct: String(s.pour_target_beer_pct),
     pour_target_cocktails_pct: String(s.pour_target_cocktails_pct),
+    invoice_ocr: s.invoice_ocr,
   }
 }
 
