@@ -5,22 +5,14 @@ import { BODY_DEADLINE_MS, IDLE_TIMEOUT_S, MAX_REQUESTS_PER_ADDRESS } from '../h
 import { ensureExecutable, startServer, type RunningServer } from '../test/server'
 
 // Over real HTTP on the compiled executable: idle and slow clients on one address cannot hold the box.
-// Each test waits out a real timeout (15 s) with its own server, so the two run at once (test.concurrent): one
-// address's sockets on one server never count against the other's limits.
 
-let executable: string
-const servers: RunningServer[] = []
+let server: RunningServer
+let port: number
 beforeAll(async () => {
-  executable = await ensureExecutable()
+  server = await startServer({ command: [await ensureExecutable()] })
+  port = Number(new URL(server.url).port)
 }, 120_000)
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()))
-})
-async function ownServer() {
-  const server = await startServer({ command: [executable] })
-  servers.push(server)
-  return { server, port: Number(new URL(server.url).port) }
-}
+afterAll(() => server?.stop())
 
 interface Client {
   socket: Socket<undefined>
@@ -28,7 +20,7 @@ interface Client {
   received: string
 }
 
-async function open(port: number, count: number): Promise<Client[]> {
+async function open(count: number): Promise<Client[]> {
   const clients: Client[] = []
   for (let i = 0; i < count; i += 100) {
     await Promise.all(
@@ -51,7 +43,7 @@ async function open(port: number, count: number): Promise<Client[]> {
 }
 
 /** GET /api/health from another loopback source address (127.0.0.2): another client of the box. */
-const healthFromAnotherAddress = (port: number) =>
+const healthFromAnotherAddress = () =>
   new Promise<string>((resolve, reject) => {
     let text = ''
     const socket = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.2' }, () => socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'))
@@ -69,9 +61,8 @@ const waitFor = async (check: () => boolean, ms: number) => {
 // Sockets are bounded by the file limit of this box: 2,000 fit under the usual 4,096 or more.
 const IDLE_SOCKETS = 2000
 
-test.concurrent('many idle connections from one address do not stop a fresh request, and are closed after the idle timeout', async () => {
-  const { server, port } = await ownServer()
-  const idle = await open(port, IDLE_SOCKETS)
+test('many idle connections from one address do not stop a fresh request, and are closed after the idle timeout', async () => {
+  const idle = await open(IDLE_SOCKETS)
   // Half have sent a whole request and wait on keep-alive; half never send a byte.
   for (const c of idle.slice(0, IDLE_SOCKETS / 2)) c.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
   const started = Date.now()
@@ -82,9 +73,8 @@ test.concurrent('many idle connections from one address do not stop a fresh requ
   expect((await fetch(server.url + '/api/health')).status).toBe(200)
 }, 60_000)
 
-test.concurrent('a trickled body is cut with 408 after the body deadline, and one address holds at most its share of requests', async () => {
-  const { server, port } = await ownServer()
-  const slow = await open(port, MAX_REQUESTS_PER_ADDRESS + 20)
+test('a trickled body is cut with 408 after the body deadline, and one address holds at most its share of requests', async () => {
+  const slow = await open(MAX_REQUESTS_PER_ADDRESS + 20)
   for (const c of slow) c.socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":"`)
   // Bytes keep coming, so the idle timeout alone would never cut them.
   const drip = setInterval(() => {
@@ -94,7 +84,7 @@ test.concurrent('a trickled body is cut with 408 after the body deadline, and on
     expect(await waitFor(() => slow.filter((c) => c.received.includes(' 429 ')).length >= 20, 5000)).toBe(true)
     // That address waits its turn; another is served at once.
     expect((await fetch(server.url + '/api/health')).status).toBe(429)
-    expect(await healthFromAnotherAddress(port)).toBe('HTTP/1.1 200 OK')
+    expect(await healthFromAnotherAddress()).toBe('HTTP/1.1 200 OK')
     expect(await waitFor(() => slow.every((c) => c.closed), BODY_DEADLINE_MS + 10_000)).toBe(true)
     expect((await fetch(server.url + '/api/health')).status).toBe(200)
     const cut = slow.filter((c) => c.received.includes(' 408 '))
