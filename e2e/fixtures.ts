@@ -71,14 +71,14 @@ export const test = base.extend<{ turn: void }, { rims: Rims }>({
       const port = Number(process.env.E2E_PORT ?? 3210) + workerInfo.workerIndex
       const data = join(tmpdir(), `rims-e2e-w${workerInfo.workerIndex}-${process.pid}`)
       mkdirSync(data, { recursive: true })
-      const server = await startServer({ data, port, demo: true })
+      const server = await startServer({ data, port, demo: true, timeoutMs: 170_000 })
       await use({ base: server.base, data })
       await server.stop()
       rmSync(data, { recursive: true, force: true })
     },
     // Started on first use (a worker that only runs specs with servers of their own never starts one).
-    // Starting with demo data takes ~3 s on a quiet box; a busy one gets time.
-    { scope: 'worker', timeout: 90_000 },
+    // Starting with demo data takes ~3 s on a quiet box; a busy one gets time (over 60 s was seen at load 25).
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ rims }, use) => use(rims.base),
   turn: [
