@@ -26,7 +26,10 @@ test('rims health exits 0 while the server answers and 1 within a second once it
   const down = health(exe, port)
   expect(down.code).toBe(1)
   expect(down.out).toContain('not answering')
-  expect(down.ms).toBeLessThan(1_000 + 500) // the executable's own start-up on a busy box comes on top of the 900 ms limit
+  // Within its 900 ms limit, over the executable's own start-up (a run against a closed port, measured just after:
+  // on a busy box the start-up alone can pass half a second).
+  const startUp = health(exe, freePort())
+  expect(down.ms - startUp.ms).toBeLessThan(1_000)
 }, 60_000)
 
 test('rims health on a port where nothing listens says so and exits 1', async () => {
