@@ -24,6 +24,9 @@ const fresh = (key: string) => {
   return e && performance.now() - e.at <= FRESH_MS ? e : undefined
 }
 
+/** Settles when everything started at start has arrived or failed: the first render waits for it (briefly: main.tsx). */
+export const allEarly = () => Promise.all([...early.values()].map((e) => e.answer.catch(() => {}))).then(() => {})
+
 /**
  * What was read under `key` when it has already arrived (and is fresh), without taking it: a page's first render can
  * show it, where the answer `takeEarly` gives lands a render later (after the first paint).
