@@ -14,8 +14,8 @@ interface ExtendableEvent extends Event {
   waitUntil(work: Promise<unknown>): void
 }
 interface InstallEvent extends ExtendableEvent {
-  /** The static routing API (Chromium ≥ 123): requests the browser answers without waking the worker. */
-  addRoutes?(rules: { condition: { urlPattern: { pathname: string } }; source: 'network' | { cacheName: string } }[]): Promise<void>
+  /** The static routing API (Chromium ≥ 123): requests the browser sends without waking the worker. */
+  addRoutes?(rules: { condition: { urlPattern: { pathname: string } }; source: 'network' }[]): Promise<void>
 }
 interface FetchEvent extends ExtendableEvent {
   request: Request
@@ -39,10 +39,7 @@ const CACHE = cacheName(__RIMS_SW_VERSION__)
 worker.addEventListener('install', (event) => {
   // /api goes straight to the network, the worker not even woken: no cost per call, and page.route in the tests sees
   // them as without a worker. (Elsewhere the fetch handler passes them on: handlingOf's 'pass'.)
-  // The kept hashed files (the entry, its CSS, the offline pages' chunks) come straight from this build's cache: the
-  // app opened again does not wait for the worker to start (or to answer each of them) before its code loads.
-  const kept = __RIMS_SW_PRECACHE__.filter((url) => url.startsWith('/assets/')).map((pathname) => ({ condition: { urlPattern: { pathname } }, source: { cacheName: CACHE } }))
-  event.addRoutes?.([{ condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' as const }, ...kept]).catch(() => {})
+  event.addRoutes?.([{ condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' }]).catch(() => {})
   // Hashed files may come from the HTTP cache (they never change); the shell and the others are revalidated.
   const requests = __RIMS_SW_PRECACHE__.map((url) => new Request(url, { cache: url.startsWith('/assets/') ? 'default' : 'no-cache' }))
   // All or nothing: a file that fails leaves no worker, and the next visit tries again.
