@@ -15,31 +15,17 @@ export interface Loaded<T> {
 /**
  * Loads one thing (statistics, a dashboard, lookup lists) and loads it again when `deps` change or on
  * `reload`. The error is kept for a Retry: with a `fallback` line, the server's message else that line;
- * with a function, what it makes of the failure; else the failure's own message. `initial`: data already at hand
- * when the component mounts (read at start: lib/earlyFetch.ts), shown by the first render and not loaded again
- * until `deps` change or `reload`.
+ * with a function, what it makes of the failure; else the failure's own message.
  */
-export function useLoad<T>(
-  load: (signal: AbortSignal) => Promise<T>,
-  deps: readonly unknown[] = [],
-  fallback?: string | ((err: unknown) => string),
-  initial?: () => T | null,
-): Loaded<T> {
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[] = [], fallback?: string | ((err: unknown) => string)): Loaded<T> {
   const fallbackRef = useRef(fallback)
   fallbackRef.current = fallback
-  const [state, setState] = useState<{ data: T | null; loading: boolean; error: string | null }>(() => {
-    const data = initial?.() ?? null
-    return { data, loading: data === null, error: null }
-  })
+  const [state, setState] = useState<{ data: T | null; loading: boolean; error: string | null }>({ data: null, loading: true, error: null })
   const [attempt, setAttempt] = useState(0)
   const loadRef = useRef(load)
   loadRef.current = load
   const key = JSON.stringify(deps)
-  // The deps whose data the first render had: not loaded again (StrictMode's second run of the effect included).
-  const given = useRef(state.data === null ? null : key)
   useEffect(() => {
-    if (attempt === 0 && given.current === key) return
-    given.current = null
     const ctrl = new AbortController()
     setState((s) => ({ ...s, loading: true, error: null }))
     loadRef.current(ctrl.signal).then(

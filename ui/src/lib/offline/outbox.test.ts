@@ -3,8 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { closeDb, DB_NAME } from './db'
 import { addEntry, addRequest, allItems, onOutbox, waitingItems, type EntryBody } from './outbox'
 import { deviceId, flush, SendError, type Transport } from './sender'
-import { loadDrafts, saveDraft } from './drafts'
-import { loadSheet, resolveStored, saveSheet } from './sheets'
+import { loadDrafts, loadSheet, resolveStored, saveDraft, saveSheet } from './sheets'
 import type { StockCountDetail } from '../../../../src/contract/counts'
 
 const entry = (i: number, area = 1): EntryBody => ({ id: crypto.randomUUID(), area_id: area, item_id: 100 + i, loose: i, counted_at: new Date(Date.UTC(2026, 10, 27, 9, 0, i)).toISOString() })

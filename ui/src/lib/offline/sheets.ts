@@ -25,6 +25,35 @@ export const refreshSheet = (count: StockCountDetail) =>
     await put(t, 'sheets', { id: count.id, count, codes: held?.codes ?? [], saved_at: new Date().toISOString() } satisfies StoredSheet)
   })
 
+/** What a line's fields held when last changed on this phone. */
+export interface StoredDraft<D = unknown> {
+  draft: D
+  /** The total the draft stands for (hundredths; null: empty). */
+  hundredths: number | null
+  /** When it was typed (ISO): an older draft never hides a newer count from someone else. */
+  at: string
+  /** The entry made of it (in the outbox until the box holds it); null: typed, not saved yet. */
+  entry: string | null
+}
+interface DraftRow<D> extends StoredDraft<D> {
+  key: [number, string]
+}
+
+export const saveDraft = <D>(countId: number, lineKey: string, d: StoredDraft<D>) =>
+  tx(['drafts'], 'readwrite', (t) => put(t, 'drafts', { key: [countId, lineKey], ...d } satisfies DraftRow<D>))
+
+/** The drafts of one count, by line key. */
+export async function loadDrafts<D>(countId: number): Promise<Record<string, StoredDraft<D>>> {
+  const rows = await tx(['drafts'], 'readonly', (t) =>
+    new Promise<DraftRow<D>[]>((resolve, reject) => {
+      const req = t.objectStore('drafts').getAll(IDBKeyRange.bound([countId], [countId, []]))
+      req.onsuccess = () => resolve(req.result as DraftRow<D>[])
+      req.onerror = () => reject(req.error)
+    }),
+  )
+  return Object.fromEntries(rows.map(({ key, ...d }) => [key[1], d]))
+}
+
 /** Every stored sheet's id (the unit tests, and a later clean-up of closed counts). */
 export const storedSheetIds = () => tx(['sheets'], 'readonly', (t) => getAll<StoredSheet>(t, 'sheets')).then((xs) => xs.map((x) => x.id))
 

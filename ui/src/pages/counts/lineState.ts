@@ -2,7 +2,7 @@
 // that keeps a pack split (2 case + 3 bottle) exactly as typed across a reload, and the entries made of them.
 import { CountLineBody, CountPackEntry, type CountLine } from '../../../../src/contract/counts'
 import type { EntryBody } from '../../lib/offline/outbox'
-import type { StoredDraft } from '../../lib/offline/drafts'
+import type { StoredDraft } from '../../lib/offline/sheets'
 import { splitIntoPacks } from '../../../../src/contract/packs'
 import { parseQuantity } from '../../../../src/contract/quantity'
 import { check } from '../../lib/validation'

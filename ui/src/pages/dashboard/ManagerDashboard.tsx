@@ -1,7 +1,6 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react'
 import type { DashboardStats, ManagerDashboard as Figures } from '../../../../src/contract/dashboard'
 import { getManagerDashboard, getTrends } from '../../api/dashboard'
-import type { Envelope } from '../../api/client'
 import { CATEGORY_PALETTE, PieChart, type Slice } from '../../components/charts/PieChart'
 import { preloadTrends, Trends } from '../../components/charts/Trends'
 import { stockTabHref } from '../../lib/links'
@@ -91,7 +90,7 @@ export default function ManagerDashboard() {
   // One request for the numbers (the entry may have asked for it already: lib/earlyFetch.ts); the charts come after them.
   const loaded = useLoad((signal) => takeEarly('/manager/dashboard', () => getManagerDashboard(signal)).then((r) => r.data), [version], MSG.loadFailed)
   // When that answer is already here, the first render shows it (useLoad's copy of it lands a render later).
-  const [arrived] = useState(() => peekEarly<Envelope<Figures>>('/manager/dashboard')?.data ?? null)
+  const [arrived] = useState(() => peekEarly<Figures>('/manager/dashboard'))
   const dash = { ...loaded, data: loaded.data ?? arrived }
   const refresh = useCallback(() => setVersion((v) => v + 1), [])
   const charts = usePaintedAfter(dash.data !== null)
