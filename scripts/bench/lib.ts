@@ -117,7 +117,8 @@ export interface Server {
 /** Starts `dist/rims serve` (or another command) on a data dir (a fresh temp one by default), HTTPS off, and waits for /api/health. */
 export async function startExecutable(o: { dataDir?: string; args?: string[]; env?: Record<string, string>; command?: string[]; timeoutMs?: number } = {}): Promise<Server> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'rims-bench-'))
-  const port = freePort()
+  // RIMS_BENCH_PORT: a port of one's own on a box shared with other sessions (each keeps to its range).
+  const port = Number(process.env.RIMS_BENCH_PORT) || freePort()
   const url = `http://127.0.0.1:${port}`
   const t0 = performance.now()
   const proc = spawn([...(o.command ?? [EXECUTABLE]), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data', dataDir, ...(o.args ?? [])], {

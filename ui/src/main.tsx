@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { getProfile } from './api/auth'
 import { displayInlined, loadDisplaySettings } from './lib/display'
-import { fetchEarlyFor, opensDashboard } from './lib/earlyFetch'
+import { allEarly, fetchEarlyFor, opensDashboard } from './lib/earlyFetch'
 import { groupMode, homePath } from './lib/mode'
 import { startOutbox } from './lib/offline/app'
 import { registerServiceWorker } from './lib/offline/register'
@@ -22,8 +22,9 @@ if (!groupMode) startOutbox()
 // A page whose data the URL and the role name (the count sheet, the dashboard) asks for it now, beside its chunks.
 const session = getSession()
 if (session && !groupMode) fetchEarlyFor(location.pathname, session.user.role_name)
-// Its code too (the server's modulepreload links have it on the way): the first render waits for it, up to
-// FIRST_PAGE_WAIT_MS, so it shows the page itself rather than a spinner and then, ≥ 300 ms later, the page.
+// Its code too (the server's modulepreload links have it on the way): the first render waits for both, up to
+// FIRST_PAGE_WAIT_MS, so it shows the page itself rather than a spinner and then, ≥ 300 ms later, the page — and
+// with its data, rather than a spinner and a render later its content.
 const FIRST_PAGE_WAIT_MS = 500
 const firstPage = session ? pageFor(opensDashboard(location.pathname) ? homePath : location.pathname) : undefined
 
@@ -38,7 +39,7 @@ const render = () =>
       <AppRoutes />
     </StrictMode>,
   )
-if (firstPage) void Promise.race([firstPage.preload(), new Promise((r) => setTimeout(r, FIRST_PAGE_WAIT_MS))]).then(render)
+if (firstPage) void Promise.race([Promise.all([firstPage.preload(), allEarly()]), new Promise((r) => setTimeout(r, FIRST_PAGE_WAIT_MS))]).then(render)
 else render()
 
 // The service worker that opens the app without the box: after the page has loaded, never before the first paint.

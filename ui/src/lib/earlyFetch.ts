@@ -15,6 +15,9 @@ export function fetchEarly(path: string) {
   early.set(path, entry)
 }
 
+/** Settles when every answer asked for at start has arrived or failed: the first render waits for it (briefly: main.tsx). */
+export const allEarly = () => Promise.all([...early.values()].map((e) => e.answer.catch(() => {}))).then(() => {})
+
 /**
  * The data of that answer when it has already arrived (and is fresh), without taking it: a page's first render can
  * show it, where the answer `takeEarly` gives lands a render later (after the first paint).
