@@ -56,14 +56,19 @@ test('while an import of many rows is checked and written, other requests are an
 }, 120_000)
 
 test('a second import while one runs gets 409 and changes nothing', async () => {
-  let finished = false
-  const first = post(itemsCsv(8000), 'dry_run=false').then((res) => ((finished = true), res))
-  // Another Storekeeper's file (a dry run, so that one sent before the first began changes nothing either).
+  const big = itemsCsv(8000)
+  let first: Promise<Response> = Promise.resolve(new Response(null, { status: 409 }))
   let refused: Response | null = null
-  while (!finished && !refused) {
-    await Bun.sleep(1)
-    const res = await post('name,unit\nSalt,kg\n', 'dry_run=true')
-    if (res.status === 409) refused = res
+  // Another Storekeeper's file (a dry run, so that one sent before the first began changes nothing either). On a busy
+  // box one of those can be inside the lock when the big file arrives: then the big one was the second, and is sent again.
+  for (let attempt = 0; attempt < 5 && !refused && (await first).status === 409; attempt++) {
+    let finished = false
+    first = post(big, 'dry_run=false').then((res) => ((finished = true), res))
+    while (!finished && !refused) {
+      await Bun.sleep(1)
+      const res = await post('name,unit\nSalt,kg\n', 'dry_run=true')
+      if (res.status === 409) refused = res
+    }
   }
   expect(refused?.status).toBe(409)
   expect(((await refused!.json()) as { message: string }).message).toBe(IMPORT_MSG.busy)
