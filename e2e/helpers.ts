@@ -64,10 +64,17 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
   await page.getByRole('button', { name: 'Sign In' }).click()
 }
 
-/** On a phone the navigation sits behind the menu button: open it when it is there. */
+/**
+ * On a phone the navigation sits behind the menu button: open it when it is there. Decided once the header is drawn
+ * (the app's first render may wait up to 0.5 s for the page's data after the load event), and returns with the menu open.
+ */
 export async function openMenuIfMobile(page: Page) {
+  await page.getByRole('banner').first().waitFor()
   const toggle = page.getByRole('button', { name: 'Open menu' })
-  if (await toggle.isVisible()) await toggle.click()
+  if (await toggle.isVisible()) {
+    await toggle.click()
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor()
+  }
 }
 
 /** The names of every navigation link a user can reach (dropdowns opened on desktop). */
