@@ -7,13 +7,12 @@
 //   and a sub-recipe) and --days days of sales (one till line per drink per day): medians of 5 reads, and its CSV.
 //   bun scripts/bench/bar.ts [--cpu 4] [--saves 7] [--drinks 300] [--days 90]
 // Runs this checkout's src/main.ts under Bun with its built UI (npx vite build ui first), a fresh demo data dir.
-import { chromium } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { addDays } from '../../src/contract/dates'
-import { loadAverage, login, median, ROOT, startExecutable } from './lib'
+import { launchChromium, loadAverage, login, median, ROOT, startExecutable } from './lib'
 
 const { values } = parseArgs({ options: { cpu: { type: 'string', default: '4' }, saves: { type: 'string', default: '7' }, drinks: { type: 'string', default: '300' }, days: { type: 'string', default: '90' } } })
 const CPU = Number(values.cpu)
@@ -63,7 +62,7 @@ try {
   const line = count.lines.find((l: { bottle: unknown }) => l.bottle)
   if (!line) throw new Error('no bottle item on the demo Bar area')
   const profile = await api('GET', '/auth/profile')
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  const browser = await launchChromium()
   let saves: Bench['__bar']['saved'] = []
   try {
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })

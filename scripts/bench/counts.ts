@@ -17,12 +17,12 @@
 // Runs dist/rims (npm run build), or with --source DIR that checkout's src/main.ts under Bun with its built UI
 // (DIR/ui/dist: npx vite build ui), so another commit's sheet can be measured without building an executable.
 // Seeds the benchmark database into --dir when it is not there (a minute or more).
-import { chromium, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ensureBenchSeed, ensureExecutable, loadAverage, login, median, startExecutable } from './lib'
+import { ensureBenchSeed, ensureExecutable, launchChromium, loadAverage, login, median, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 
 /**
@@ -152,7 +152,7 @@ export async function countSheetFigures(o: { runs: number; lines: number; cpu: n
   const itemIds: number[] = []
   for (let page = 1; itemIds.length < LINES * RUNS; page++) itemIds.push(...(await api('GET', `/items?limit=500&page=${page}&sort=created_at`)).map((i: { id: number }) => i.id))
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  const browser = await launchChromium()
   const start: number[] = []
   const read: number[] = []
   const cold: number[] = []

@@ -10,12 +10,12 @@
 // (DIR/ui/dist: npx vite build ui), so another commit's dashboard can be measured without building an executable.
 // Seeds the benchmark database into --dir when it is not there (a minute or more). scripts/bench/run.ts calls
 // dashboardFigures and adds dashboardTargets to its table.
-import { chromium, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ensureBenchSeed, ensureExecutable, loadAverage, login, median, startExecutable } from './lib'
+import { ensureBenchSeed, ensureExecutable, launchChromium, loadAverage, login, median, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 
 export interface DashboardOptions {
@@ -86,7 +86,7 @@ export async function dashboardFigures(o: DashboardOptions): Promise<DashboardSu
     timeoutMs: 120_000,
     ...(source ? { command: [process.execPath, join(source, 'src/main.ts')], env: { RIMS_UI_DIR: join(source, 'ui/dist') } } : {}),
   })
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  const browser = await launchChromium()
   const raw: DashboardRun[] = []
   const load = loadAverage()
   try {

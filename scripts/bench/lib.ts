@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { MIGRATIONS } from '../../src/db/migrations'
 import { openAndMigrate, schemaVersion } from '../../src/db/open'
 import { freePort } from '../../src/test/server'
+import { disableFeaturesSwitch } from '../../e2e/chromium-args'
 import { seedBench } from './seed'
 
 export const ROOT = join(import.meta.dir, '..', '..')
@@ -61,6 +62,12 @@ export function keptTailStart(doc: string): number {
 }
 
 /** The 1-minute load average: how busy the shared box was. */
+/** Debian's Chromium as the suite starts it (e2e/chromium-args.ts: no hidden omnibox popup laid out beside each new context's page). */
+export async function launchChromium(extra: string[] = []) {
+  const { chromium } = await import('@playwright/test')
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', ...disableFeaturesSwitch(), ...extra] })
+}
+
 export const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
 
 /** The machine, as the performance note prints it. */

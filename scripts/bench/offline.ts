@@ -18,9 +18,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { type Browser, type Page } from '@playwright/test'
 import { startLink } from '../../e2e/link'
-import { ensureBenchSeed, ensureExecutable, loadAverage, login, median, ROOT, startExecutable } from './lib'
+import { ensureBenchSeed, ensureExecutable, launchChromium, loadAverage, login, median, ROOT, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 
 const BATCH = 500
@@ -109,16 +109,22 @@ async function walk(page: Page, first: number, n: number, skip = false) {
 }
 
 /** navigation → usable, and the sheet's own part of it (its first render, the 'rims:sheet' mark → usable). */
-type Opened = { usable: number; sheet: number }
+type Opened = { usable: number; sheet: number; response: number; dom: number; fetchStart: number; journaled: number }
 
 async function timedReload(page: Page, says: string): Promise<Opened> {
+  // Lines the page has journaled and not yet committed to IndexedDB: the reloaded page writes them first.
+  const journaled = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('rims-journal:')).reduce((n, k) => n + Object.keys(JSON.parse(localStorage.getItem(k)!)).length, 0))
   await page.reload()
   await page.getByText(says).waitFor({ timeout: 30_000 })
   await page.waitForFunction(() => (window as unknown as { __usable?: number }).__usable !== undefined)
-  return page.evaluate(() => {
+  const opened = await page.evaluate(() => {
     const usable = (window as unknown as { __usable: number }).__usable
-    return { usable, sheet: usable - (performance.getEntriesByName('rims:sheet')[0]?.startTime ?? 0) }
+    // Where the time before the sheet goes: the page that went away (fetch start), the document's answer (the
+    // service worker's, with the link cut), the entry script run (DOMContentLoaded waits for the module scripts).
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+    return { usable, sheet: usable - (performance.getEntriesByName('rims:sheet')[0]?.startTime ?? 0), fetchStart: nav.fetchStart, response: nav.responseEnd, dom: nav.domContentLoadedEventEnd }
   })
+  return { ...opened, journaled }
 }
 
 async function phoneFigures(url: string, api: Api, managerToken: string, itemIds: number[]) {
@@ -129,7 +135,7 @@ async function phoneFigures(url: string, api: Api, managerToken: string, itemIds
   // Blind: no figure is far above an expected one, so nothing stops to ask.
   const count = await api('POST', '/stock-counts', { area_ids: areas.map((a) => a.id), blind: true })
   const link = await startLink(url)
-  const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  const browser: Browser = await launchChromium()
   try {
     const sessions = await Promise.all(
       [managerToken, await login(url, 'store@bench.local', BENCH_PASSWORD)].map(async (token) => {
@@ -219,7 +225,8 @@ if (import.meta.main) {
     const p = r.phones
     console.log(`2 phones at 375 px, link cut, one reload each: ${p.onBoxBefore} on the box while cut; after it came back ${p.onBox} of ${BATCH} lines on the box (${p.entries} entries), ${p.doubled} doubled`)
     console.log(`  all on the box ${(p.synced / 1000).toFixed(1)} s after the link returned (target < ${SYNC_TARGET_MS / 1000} s: ${p.synced < SYNC_TARGET_MS ? 'met' : 'NOT met'})`)
-    const shown = (x: Opened) => `${x.usable.toFixed(0)} ms (the sheet's part ${x.sheet.toFixed(0)} ms)`
+    const shown = (x: Opened) =>
+      `${x.usable.toFixed(0)} ms (the sheet's part ${x.sheet.toFixed(0)} ms; fetch started ${x.fetchStart.toFixed(0)}, document in ${x.response.toFixed(0)}, scripts run ${x.dom.toFixed(0)}; ${x.journaled} lines journaled, not yet in IndexedDB, at the reload)`
     console.log(`  the stored ${BATCH}-line sheet opened from the phone: ${p.opens.map(shown).join(', ')} (target < ${OPEN_TARGET_MS} ms: ${Math.max(...p.opens.map((x) => x.usable)) < OPEN_TARGET_MS ? 'met' : 'NOT met'})`)
     console.log(`  the same sheet reloaded from the box before the cut: ${shown(p.fromBox)}`)
   }

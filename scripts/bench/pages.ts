@@ -1,13 +1,14 @@
 // Pages in Chromium on the benchmark database: the Manager dashboard's navigation → charts drawn
 // (the 'rims:charts-drawn' mark the dashboard sets), and each operations page's navigation → its
-// last API answer (data on screen follows within a frame). Cold cache, median of --runs (default 5).
+// last API answer (data on screen follows within a frame), at 1280 px and on a 375 px phone. Cold cache,
+// median of --runs (default 5). (These were @timing tests in e2e until session 13: a figure is a benchmark's.)
 //   bun scripts/bench/pages.ts [--runs 5] [--dir /tmp/rims-bench-run/seed]
-import { chromium, type Browser } from '@playwright/test'
+import { type Browser } from '@playwright/test'
 import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ensureBenchSeed, login, median, ROOT, startExecutable } from './lib'
+import { ensureBenchSeed, launchChromium, login, median, ROOT, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, dir: { type: 'string', default: '/tmp/rims-bench-run/seed' } } })
@@ -21,10 +22,12 @@ const token = await login(server.url, BENCH_MANAGER, BENCH_PASSWORD)
 const profile = (await (await fetch(server.url + '/api/auth/profile', { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown }
 const session = { token, user: profile.data }
 
-async function timeOf(browser: Browser, path: string, measure: (page: import('@playwright/test').Page) => Promise<number>) {
+const WIDTHS = { desktop: { viewport: { width: 1280, height: 800 } }, phone: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } }
+
+async function timeOf(browser: Browser, path: string, measure: (page: import('@playwright/test').Page) => Promise<number>, width: keyof typeof WIDTHS = 'desktop') {
   const times: number[] = []
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await browser.newContext(WIDTHS[width])
     const page = await context.newPage()
     await page.goto(server.url + '/favicon.svg')
     await page.evaluate((s) => localStorage.setItem('rims_user', JSON.stringify(s)), session)
@@ -35,20 +38,26 @@ async function timeOf(browser: Browser, path: string, measure: (page: import('@p
   return times
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+const browser = await launchChromium()
 try {
   const dashboard = await timeOf(browser, '/dashboard', async (page) => {
     await page.waitForFunction(() => performance.getEntriesByName('rims:charts-drawn').length > 0, null, { timeout: 60_000 })
     return page.evaluate(() => performance.getEntriesByName('rims:charts-drawn')[0].startTime)
   })
   console.log(`Manager dashboard, navigation → charts drawn: median ${median(dashboard).toFixed(0)} ms (${dashboard.map((t) => t.toFixed(0)).join(', ')})`)
-  for (const path of ['/stock', '/movements', '/requests', '/kitchen-inventory']) {
-    const times = await timeOf(browser, path, async (page) => {
-      await page.waitForLoadState('networkidle')
-      return page.evaluate(() => Math.max(...performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/')).map((r) => (r as PerformanceResourceTiming).responseEnd)))
-    })
-    console.log(`${path}, navigation → data: median ${median(times).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`)
-  }
+  for (const width of ['desktop', 'phone'] as const)
+    for (const path of ['/stock', '/movements', '/requests', '/kitchen-inventory']) {
+      const times = await timeOf(
+        browser,
+        path,
+        async (page) => {
+          await page.waitForLoadState('networkidle')
+          return page.evaluate(() => Math.max(...performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/')).map((r) => (r as PerformanceResourceTiming).responseEnd)))
+        },
+        width,
+      )
+      console.log(`${path} (${width}), navigation → data: median ${median(times).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`)
+    }
 } finally {
   await browser.close()
   await server.stop()

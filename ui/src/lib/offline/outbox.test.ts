@@ -260,6 +260,27 @@ describe('the journal (a save kept in the same tick as the keystroke)', () => {
     expect([...box.held.keys()]).toEqual([e.id])
   })
 
+  test('fifty journaled lines are replayed in one transaction, however many callers ask at once', async () => {
+    const lines = Object.fromEntries(Array.from({ length: 50 }, (_, i) => entry(10 + i)).map((e) => [`1:${e.item_id}`, line(e, e.counted_at, 1)]))
+    localStorage.setItem('rims-journal:7:1', JSON.stringify(lines))
+    await allItems() // the database open, so only the replay's transactions are counted
+    const opened: IDBTransactionMode[] = []
+    const transaction = IDBDatabase.prototype.transaction
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<typeof transaction>) {
+      opened.push(args[1] ?? 'readonly')
+      return transaction.apply(this, args)
+    } as typeof transaction
+    try {
+      // The app and the sheet both ask when a page opens.
+      await Promise.all([replayJournals(), replayJournals()])
+    } finally {
+      IDBDatabase.prototype.transaction = transaction
+    }
+    expect(opened.filter((m) => m === 'readwrite').length).toBe(1)
+    expect((await waitingItems()).length).toBe(50)
+    expect(localStorage.getItem('rims-journal:7:1')).toBeNull()
+  })
+
   test('a journal replayed late never undoes a later correction of the same line', async () => {
     const old = entry(5)
     const fix = { ...entry(5), id: crypto.randomUUID(), loose: 50, counted_at: new Date(Date.parse(old.counted_at) + 1000).toISOString() }
