@@ -102,7 +102,7 @@ test('type toggles, priority filter and Refresh; a failed load says so with a Re
   await expect(page.getByText(`Low stock: ${name}`)).toBeVisible()
 })
 
-test('a failed statistics load shows the spec line alone, the reason below, and retries', async ({ page }) => {
+test('a failed statistics load shows the spec line alone, the reason below, and retries', { tag: '@desktop' }, async ({ page }) => {
   await page.route('**/api/alerts/statistics', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, message: 'Database is busy' }) }))
   await signInAs(page, 'Manager', '/manager/alerts')
   const failed = page.getByRole('alert').filter({ hasText: ALERT_MSG.loadFailed })

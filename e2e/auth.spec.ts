@@ -44,7 +44,7 @@ test('the Manager groups the pages in the Inventory, Operations and Analytics dr
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
 })
 
-test('the button reads Signing In... while the sign-in is under way', async ({ page }) => {
+test('the button reads Signing In... while the sign-in is under way', { tag: '@phone' }, async ({ page }) => {
   // The sign-in is held until the button has been seen (not for a fixed time a busy box could outlast).
   let answer!: () => void
   const held = new Promise<void>((r) => (answer = r))
@@ -58,20 +58,20 @@ test('the button reads Signing In... while the sign-in is under way', async ({ p
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
-test("a wrong password shows the server's message inline", async ({ page }) => {
+test("a wrong password shows the server's message inline", { tag: '@phone' }, async ({ page }) => {
   await signInWithForm(page, DEMO.Storekeeper.email, 'not-the-password')
   await expect(page.getByRole('alert')).toHaveText(MSG.invalidCredentials)
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled()
 })
 
-test('an unreachable server shows Network error occurred', async ({ page }) => {
+test('an unreachable server shows Network error occurred', { tag: '@desktop' }, async ({ page }) => {
   await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'))
   await signInWithForm(page, DEMO.Chef.email)
   await expect(page.getByRole('alert')).toHaveText(MSG.networkError)
 })
 
-test('the show/hide toggle appears only once a password is typed', async ({ page }) => {
+test('the show/hide toggle appears only once a password is typed', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/login')
   const password = page.getByLabel('Password', { exact: true })
   await expect(page.getByRole('button', { name: 'Show password' })).toHaveCount(0)
@@ -85,7 +85,7 @@ test('the show/hide toggle appears only once a password is typed', async ({ page
   await expect(page.getByRole('button', { name: /password/ })).toHaveCount(0)
 })
 
-test('the login link leads to Forgot password and back', async ({ page }) => {
+test('the login link leads to Forgot password and back', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
@@ -102,7 +102,7 @@ test('Logout clears the session and goes to /login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('pages load on refresh and the header names the restaurant', async ({ page }) => {
+test('pages load on refresh and the header names the restaurant', { tag: '@desktop' }, async ({ page }) => {
   await signInAs(page, 'Manager', '/profile')
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible()

@@ -157,7 +157,7 @@ test('Chef dashboard: cards and the week-on-week trend from the API; a request f
   await expect(page.getByText(made.request_number).first()).toBeVisible()
 })
 
-test('the Chef sees the failure when the request cannot be submitted', async ({ page }) => {
+test('the Chef sees the failure when the request cannot be submitted', { tag: '@phone' }, async ({ page }) => {
   await signInAs(page, 'Chef')
   await page.route('**/api/kitchen-requests', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'oops' }) : route.fallback()))
   await page.getByRole('button', { name: 'New Ingredient Request' }).click()
@@ -169,7 +169,7 @@ test('the Chef sees the failure when the request cannot be submitted', async ({ 
   await expect(dialog.getByText('Failed to submit request')).toBeVisible()
 })
 
-test("each role's dashboard asks for its numbers once; the Manager's trends only after the cards show", async ({ page }) => {
+test("each role's dashboard asks for its numbers once; the Manager's trends only after the cards show", { tag: '@desktop' }, async ({ page }) => {
   const asked: string[] = []
   page.on('request', (r) => {
     const { pathname, search } = new URL(r.url())
@@ -200,7 +200,7 @@ test("each role's dashboard asks for its numbers once; the Manager's trends only
   }
 })
 
-test('a dashboard that fails to load says so, with a Retry that loads it', async ({ page }) => {
+test('a dashboard that fails to load says so, with a Retry that loads it', { tag: '@phone' }, async ({ page }) => {
   for (const [role, path] of [
     ['Manager', '**/api/manager/dashboard'],
     ['Storekeeper', '**/api/dashboard'],
@@ -224,7 +224,7 @@ test('a dashboard that fails to load says so, with a Retry that loads it', async
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
 })
 
-test('a custom role gets the simple dashboard of what every role sees', async ({ page, request }) => {
+test('a custom role gets the simple dashboard of what every role sees', { tag: '@desktop' }, async ({ page, request }) => {
   const { token } = await apiLogin(request, DEMO.Manager.email)
   const headers = { Authorization: `Bearer ${token}` }
   const roleName = `Bartender ${Date.now()}`

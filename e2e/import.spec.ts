@@ -15,7 +15,7 @@ function writeCsv(name: string, rows: string[]) {
   return path
 }
 
-test('a Storekeeper maps a column, sees every error of a dry run, fixes the file and imports it', async ({ page }) => {
+test('a Storekeeper maps a column, sees every error of a dry run, fixes the file and imports it', { tag: '@desktop' }, async ({ page }) => {
   test.setTimeout(90_000)
   const s = stamp()
   const flour = `Flour ${s}`

@@ -11,7 +11,7 @@ test.beforeEach(async ({ page }) => {
   })
 })
 
-test('on a plain-HTTP address a movement is recorded, with a fresh v4 key for each opening of the form', async ({ page, request }) => {
+test('on a plain-HTTP address a movement is recorded, with a fresh v4 key for each opening of the form', { tag: '@phone' }, async ({ page, request }) => {
   const { token } = await apiLogin(request, DEMO.Storekeeper.email)
   const headers = { Authorization: `Bearer ${token}` }
   const [category] = (await (await request.get('/api/categories?limit=1', { headers })).json()).data

@@ -119,7 +119,7 @@ test('usage and wastage: over-balance refused before sending, wastage needs its 
   await expect(rowOf(page, item.name)).toContainText('1 kg')
 })
 
-test('a Manager adjusts kitchen stock: negative allowed down to zero, reason required', async ({ page, request }) => {
+test('a Manager adjusts kitchen stock: negative allowed down to zero, reason required', { tag: '@desktop' }, async ({ page, request }) => {
   const item = await kitchenItem(request, 'Clove', 3)
   await signInAs(page, 'Manager', '/kitchen-inventory')
   await findInKitchen(page, item.name)
@@ -156,7 +156,7 @@ test('a Manager adjusts kitchen stock: negative allowed down to zero, reason req
   await expect(moves).toContainText('Counted: none left')
 })
 
-test('movements: type filter, and paging goes back to page 1 on search and on tab change', async ({ page }) => {
+test('movements: type filter, and paging goes back to page 1 on search and on tab change', { tag: '@phone' }, async ({ page }) => {
   await signInAs(page, 'Chef', '/kitchen-inventory')
   await page.getByRole('tab', { name: 'Movements' }).click()
   await expect(page.getByRole('tab', { name: 'Movements' })).toHaveAttribute('aria-selected', 'true')
@@ -202,7 +202,7 @@ test('kitchen inventory page: stats, axe and screenshots', async ({ page }) => {
   await screenshot(page, test.info(), 'kitchen-movements')
 })
 
-test('load and write failures show the spec lines', async ({ page }) => {
+test('load and write failures show the spec lines', { tag: '@phone' }, async ({ page }) => {
   await signInAs(page, 'Chef', '/dashboard')
   await page.route(/\/api\/kitchen-inventory\/inventory\?/, (r) => r.fulfill({ status: 500, contentType: 'text/plain', body: '' }))
   await page.goto('/kitchen-inventory')

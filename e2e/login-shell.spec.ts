@@ -22,7 +22,7 @@ async function typeOnTheStaticScreen(page: Page) {
   await page.locator('#shell input[type="password"]').fill(DEMO_PASSWORD)
 }
 
-test('Sign In pressed before the app has loaded signs in once it has', async ({ page }) => {
+test('Sign In pressed before the app has loaded signs in once it has', { tag: '@phone' }, async ({ page }) => {
   const release = await holdTheApp(page)
   await typeOnTheStaticScreen(page)
   await page.locator('#shell').getByRole('button', { name: 'Sign In' }).click()
@@ -31,7 +31,7 @@ test('Sign In pressed before the app has loaded signs in once it has', async ({ 
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 })
 })
 
-test('a press on Sign In that spans the takeover is not lost', async ({ page }) => {
+test('a press on Sign In that spans the takeover is not lost', { tag: '@phone' }, async ({ page }) => {
   const release = await holdTheApp(page)
   await typeOnTheStaticScreen(page)
   const box = (await page.locator('#shell').getByRole('button', { name: 'Sign In' }).boundingBox())!

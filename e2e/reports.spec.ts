@@ -12,7 +12,7 @@ async function today(request: import('@playwright/test').APIRequestContext) {
   return localDate(new Date(), data.time_zone)
 }
 
-test('the dates default to the last 30 days and the spec messages guard them', async ({ page }) => {
+test('the dates default to the last 30 days and the spec messages guard them', { tag: '@desktop' }, async ({ page }) => {
   await signInAs(page, 'Manager', '/manager/reports')
   const end = await today(page.request)
   await expect(page.getByLabel('Start Date')).toHaveValue(addDays(end, -DEFAULT_RANGE_DAYS))

@@ -160,7 +160,7 @@ test('a Chef requests and edits; a Storekeeper approves a changed quantity and f
   await expect(moves.filter({ hasText: 'Stock In' })).toContainText(number)
 })
 
-test("a Chef has no Edit on another's request; nobody edits a request that is not PENDING", async ({ page, request }) => {
+test("a Chef has no Edit on another's request; nobody edits a request that is not PENDING", { tag: '@phone' }, async ({ page, request }) => {
   const itemName = unique('Nutmeg')
   const item = await makeItem(request, itemName, 20)
   const manager = await apiLogin(request, DEMO.Manager.email)
@@ -191,7 +191,7 @@ test("a Chef has no Edit on another's request; nobody edits a request that is no
   await expect(page.getByText(`No requests found for "${theirs.request_number}"`)).toBeVisible()
 })
 
-test('reject needs a reason; a request moved by someone else shows the server message', async ({ page, request }) => {
+test('reject needs a reason; a request moved by someone else shows the server message', { tag: '@desktop' }, async ({ page, request }) => {
   const itemName = unique('Thyme')
   const item = await makeItem(request, itemName, 20)
   const chef = await apiLogin(request, DEMO.Chef.email)
@@ -220,7 +220,7 @@ test('reject needs a reason; a request moved by someone else shows the server me
   await expect(page.getByRole('dialog', { name: 'Reject Request' }).getByRole('alert')).toHaveText(KITCHEN_MSG.wrongStatus('reject', 'APPROVED'))
 })
 
-test('?item_id= opens New Request with the item chosen', async ({ page, request }) => {
+test('?item_id= opens New Request with the item chosen', { tag: '@phone' }, async ({ page, request }) => {
   const itemName = unique('Paprika')
   const item = await makeItem(request, itemName, 5)
   await signInAs(page, 'Chef', `/requests?item_id=${item.id}`)
@@ -235,7 +235,7 @@ test('?item_id= opens New Request with the item chosen', async ({ page, request 
   await expect(rowOf(page, itemName)).toContainText('Medium')
 })
 
-test('paging goes back to page 1 when the search or a filter changes', async ({ page }) => {
+test('paging goes back to page 1 when the search or a filter changes', { tag: '@desktop' }, async ({ page }) => {
   await signInAs(page, 'Manager', '/requests')
   const pager = page.getByRole('navigation', { name: 'Pagination' })
   await expect(pager).toContainText('Page 1 of')
@@ -273,39 +273,7 @@ test('requests page: stats, status colours, axe and screenshots', async ({ page 
   await screenshot(page, test.info(), 'requests-approve')
 })
 
-test('time from navigation to data shown on /requests and /kitchen-inventory (demo data)', { tag: '@timing' }, async ({ page }) => {
-  test.setTimeout(120_000) // ten timed navigations
-  await signInAs(page, 'Manager', '/dashboard')
-  const results: Record<string, number[]> = {}
-  for (const [path, table, stats] of [
-    ['/requests', 'Kitchen requests', 'Request statistics'],
-    ['/kitchen-inventory', 'Kitchen inventory', 'Kitchen statistics'],
-  ] as const) {
-    results[path] = []
-    for (let i = 0; i < 5; i++) {
-      await page.goto(path)
-      // Measured in the page, on the frame where the first rows and all four numbers are shown.
-      const shown = await page.waitForFunction(
-        ([table, stats]) => {
-          // A table row on desks, a card on phones (skeleton rows are aria-hidden).
-          const tableRow = [...document.querySelectorAll('table')].find((t) => t.caption?.textContent === table)?.querySelector('tbody tr:not([aria-hidden])')
-          const card = document.querySelector(`ul[aria-label="${table}"] > li:not([aria-hidden])`)
-          const numbers = document.querySelectorAll(`section[aria-label="${stats}"] [data-stat]`).length
-          return (tableRow || card) && numbers === 4 ? performance.now() : false
-        },
-        [table, stats],
-        { polling: 'raf' },
-      )
-      results[path].push((await shown.jsonValue()) as number)
-    }
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-  const line = Object.entries(results).map(([p, xs]) => `${p} ${median(xs).toFixed(0)} ms (runs ${xs.map((x) => x.toFixed(0)).join(', ')})`)
-  console.log(`navigation → data shown (${test.info().project.name}), median of 5: ${line.join('; ')}`)
-  test.info().annotations.push({ type: 'timing', description: line.join('; ') })
-})
-
-test('load and write failures are shown with the spec lines, and Retry recovers', async ({ page }) => {
+test('load and write failures are shown with the spec lines, and Retry recovers', { tag: '@phone' }, async ({ page }) => {
   await signInAs(page, 'Manager', '/dashboard')
   await page.route(/\/api\/kitchen-requests\?/, (r) => r.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }))
   await page.goto('/requests')

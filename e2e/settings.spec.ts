@@ -8,7 +8,7 @@ async function managerHeaders(request: APIRequestContext) {
 }
 const getSettings = async (request: APIRequestContext) => (await (await request.get('/api/manager/settings', { headers: await managerHeaders(request) })).json()).data
 
-test('changing the restaurant name saves it and the header shows it at once', async ({ page }, testInfo) => {
+test('changing the restaurant name saves it and the header shows it at once', { tag: '@desktop' }, async ({ page }, testInfo) => {
   const original = (await getSettings(page.request)).restaurant_name
   const name = `Lusaka Grill ${testInfo.project.name}`
   try {
@@ -29,7 +29,7 @@ test('changing the restaurant name saves it and the header shows it at once', as
   }
 })
 
-test('purchasing and costing: the rounding, cost method, price alert and target food cost are set on the form', async ({ page }) => {
+test('purchasing and costing: the rounding, cost method, price alert and target food cost are set on the form', { tag: '@desktop' }, async ({ page }) => {
   const before = await getSettings(page.request)
   const keys = ['order_rounding', 'cost_method', 'price_alert_pct', 'target_food_cost_pct'] as const
   try {
@@ -60,7 +60,7 @@ test('purchasing and costing: the rounding, cost method, price alert and target 
   }
 })
 
-test('a bad value shows its message and changes nothing', async ({ page }) => {
+test('a bad value shows its message and changes nothing', { tag: '@desktop' }, async ({ page }) => {
   const before = await getSettings(page.request)
   await signInAs(page, 'Manager', '/manager/settings')
   await expect(page.getByLabel('Restaurant name')).toHaveValue(before.restaurant_name)

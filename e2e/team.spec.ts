@@ -26,7 +26,7 @@ test('Team Members lists everyone but the Manager, from the server', async ({ pa
   await screenshot(page, testInfo, 'team-members')
 })
 
-test("missing names and emails show 'Unknown' and 'No email'; a failed load says so with Retry", async ({ page }) => {
+test("missing names and emails show 'Unknown' and 'No email'; a failed load says so with Retry", { tag: '@desktop' }, async ({ page }) => {
   const { user } = await signInAs(page, 'Manager')
   let mode: 'fail' | 'odd' = 'fail'
   await page.route('**/api/manager/users?*', (route) =>
@@ -55,7 +55,7 @@ test("missing names and emails show 'Unknown' and 'No email'; a failed load says
   await expect(dialog.getByText('Inactive', { exact: true })).toBeVisible()
 })
 
-test("Create User: 'All fields are required', the field rules, the role from the server sent as a number", async ({ page }, testInfo) => {
+test("Create User: 'All fields are required', the field rules, the role from the server sent as a number", { tag: '@desktop' }, async ({ page }, testInfo) => {
   await signInAs(page, 'Manager')
   await page.getByRole('button', { name: 'Create User' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create User' })
@@ -190,7 +190,7 @@ test('team add, edit (blank password keeps it, a new one changes it), deactivate
   await expect(page.getByRole('heading', { name: 'Welcome back, Mapalo T. Tembo!' })).toBeVisible()
 })
 
-test('a failed deactivation shows the spec message in a toast above the open dialog', async ({ page }) => {
+test('a failed deactivation shows the spec message in a toast above the open dialog', { tag: '@desktop' }, async ({ page }) => {
   await signInAs(page, 'Manager')
   await page.route('**/api/manager/users/*/status', (route) => route.fulfill({ status: 500, body: '' }))
   const dialog = await openTeam(page)

@@ -1,4 +1,4 @@
-// Pages in Chromium on the benchmark database: the Manager dashboard's navigation → charts drawn
+// Pages in Chromium on the benchmark database: /login's time to interactive, the Manager dashboard's navigation → charts drawn
 // (the 'rims:charts-drawn' mark the dashboard sets), and each operations page's navigation → its
 // last API answer (data on screen follows within a frame), at 1280 px and on a 375 px phone. Cold cache,
 // median of --runs (default 5). (These were @timing tests in e2e until session 13: a figure is a benchmark's.)
@@ -40,6 +40,25 @@ async function timeOf(browser: Browser, path: string, measure: (page: import('@p
 
 const browser = await launchChromium()
 try {
+  // /login's time to interactive: navigation → the app's Sign In button enabled (the static screen gone), signed out.
+  const signIn: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext(WIDTHS.phone)
+    const page = await context.newPage()
+    await page.goto(server.url + '/login', { waitUntil: 'commit' })
+    const ready = await page.waitForFunction(
+      () => {
+        if (document.getElementById('shell')) return null
+        const b = [...document.querySelectorAll('#root button')].find((x) => x.textContent === 'Sign In' && !(x as HTMLButtonElement).disabled)
+        return b ? performance.now() : null
+      },
+      null,
+      { polling: 'raf' },
+    )
+    signIn.push((await ready.jsonValue()) as number)
+    await context.close()
+  }
+  console.log(`/login (phone), navigation → Sign In usable: median ${median(signIn).toFixed(0)} ms (${signIn.map((t) => t.toFixed(0)).join(', ')})`)
   const dashboard = await timeOf(browser, '/dashboard', async (page) => {
     await page.waitForFunction(() => performance.getEntriesByName('rims:charts-drawn').length > 0, null, { timeout: 60_000 })
     return page.evaluate(() => performance.getEntriesByName('rims:charts-drawn')[0].startTime)
