@@ -62,7 +62,7 @@ test('Mark read, Dismiss and Resolve update the list and the counts', async ({ p
   await expect(page.getByText(`Low stock: ${name}`)).toBeVisible()
 })
 
-test('type toggles, priority filter and Refresh; a failed load says so with a Retry', async ({ page }, testInfo) => {
+test('type toggles, priority filter and Refresh; a failed load says so with a Retry', { tag: '@desktop' }, async ({ page }, testInfo) => {
   test.setTimeout(60_000)
   const name = `Alert Test Thyme ${testInfo.project.name} ${Date.now()}`
   await signInAs(page, 'Manager', '/manager/alerts')

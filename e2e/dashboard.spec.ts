@@ -243,7 +243,7 @@ test('a custom role gets the simple dashboard of what every role sees', { tag: '
 
 // ---------- An empty install: a second server without --demo ----------
 
-test.describe('an empty database', () => {
+test.describe('an empty database', { tag: '@desktop' }, () => {
   let base = ''
   let stop: (() => void) | undefined
   const manager = { name: 'Empty Manager', email: 'empty@rims.local', password: 'empty-pass-2026' }

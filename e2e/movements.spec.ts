@@ -45,7 +45,7 @@ async function record(page: Page, name: string, type: 'IN' | 'OUT', quantity: st
   return dialog
 }
 
-test('Storekeeper records an IN, is refused an OUT above the balance, then a valid OUT changes the balance in /stock', async ({ page, request }) => {
+test('Storekeeper records an IN, is refused an OUT above the balance, then a valid OUT changes the balance in /stock', { tag: '@phone' }, async ({ page, request }) => {
   const name = `Flow ${stamp()}`
   const { id } = await apiItem(request, name)
   await signInAs(page, 'Storekeeper', '/movements')

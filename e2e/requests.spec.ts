@@ -58,7 +58,7 @@ async function switchTo(page: Page, role: DemoRole, path: string) {
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('rims_user') ?? '{}').user?.role_name)).toBe(role)
 }
 
-test('a Chef requests and edits; a Storekeeper approves a changed quantity and fulfils; the Chef sees the kitchen stock rise, uses and wastes', async ({ page, request }) => {
+test('a Chef requests and edits; a Storekeeper approves a changed quantity and fulfils; the Chef sees the kitchen stock rise, uses and wastes', { tag: '@phone' }, async ({ page, request }) => {
   test.setTimeout(90_000) // three roles in one story; the shared 2-core box can be slow
   const itemName = unique('Saffron')
   await makeItem(request, itemName, 40)

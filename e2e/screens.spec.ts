@@ -67,7 +67,7 @@ for (const role of ['Manager', 'Storekeeper', 'Chef'] as DemoRole[]) {
   })
 }
 
-test('every signed-in page opens with its heading for the Manager', async ({ page }) => {
+test('every signed-in page opens with its heading for the Manager', { tag: '@desktop' }, async ({ page }) => {
   await signInAs(page, 'Manager')
   const pages = {
     '/stock': 'Stock',

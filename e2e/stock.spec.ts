@@ -32,7 +32,7 @@ async function apiItem(request: APIRequestContext, name: string, quantity: numbe
   return (await res.json()).data as { id: number }
 }
 
-test('Storekeeper creates a category, a supplier and an item, finds it by barcode, edits it and deletes it', async ({ page }) => {
+test('Storekeeper creates a category, a supplier and an item, finds it by barcode, edits it and deletes it', { tag: '@desktop' }, async ({ page }) => {
   const s = stamp()
   const category = `Cat ${s}`
   const supplier = `Supplier ${s}`
@@ -187,7 +187,7 @@ test('tab labels carry counts; filters and paging: back to page 1 on search', { 
   await expect(rows.first()).toContainText('Spirits')
 })
 
-test('Count stock, Send to kitchen (refused above the balance before sending) and Return to store', async ({ page, request }) => {
+test('Count stock, Send to kitchen (refused above the balance before sending) and Return to store', { tag: '@phone' }, async ({ page, request }) => {
   const name = `Transfer ${stamp()}`
   await apiItem(request, name, 5)
   await signInAs(page, 'Storekeeper', '/stock')
