@@ -35,7 +35,7 @@ export function PieChart({ title, slices, format = (n) => String(n) }: { title: 
   })
 
   return (
-    <figure className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-chart="pie" data-total={total}>
+    <figure className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-chart="pie" data-total={total}>
       <figcaption id={titleId} className="text-sm font-semibold text-slate-800 dark:text-slate-100">
         {title}
       </figcaption>

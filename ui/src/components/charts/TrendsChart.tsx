@@ -162,7 +162,7 @@ export default function TrendsChart({ trends, money, locale = 'en-ZM', onDrawn }
     return { x: trends.dates.map(toX), counts, values }
   }, [trends])
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <UChart title="Stock movements and kitchen usage per day" x={x} lines={counts} money={money} locale={locale} onDrawn={done} />
       <UChart title="Stock value and wastage value per day" x={x} lines={values} money={money} locale={locale} onDrawn={done} />
     </div>

@@ -150,7 +150,7 @@ export default function ManagerDashboard() {
       <CountsToReview ready={charts} />
       <Section title="Analytics Overview" className="mb-6">
         {stats.data && charts ? (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="analytics">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="analytics">
             {(() => {
               const pies = chartSlices(stats.data.charts)
               return (
