@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path'
 
 /**
  * Chromium 156 opens a hidden WebUI omnibox popup in every window, each browser context a window of its own,
- * with a renderer that lays it out: ≈ 20 % of the suite's CPU on 2 cores (session 13: 13 specs, 102–111 s of
- * CPU with it, 78–81 s without). No test uses the address bar, so both popups are switched off.
+ * with a renderer that lays it out: ≈ 20 % of the suite's CPU on 2 cores (session 13: 13 tests, 102–111 s of
+ * CPU with it, 75–77 s without). No test uses the address bar, so both popups are switched off.
  */
 const NOT_USED = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
 

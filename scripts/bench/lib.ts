@@ -61,13 +61,13 @@ export function keptTailStart(doc: string): number {
   return at.length ? Math.min(...at) : -1
 }
 
-/** The 1-minute load average: how busy the shared box was. */
 /** Debian's Chromium as the suite starts it (e2e/chromium-args.ts: no hidden omnibox popup laid out beside each new context's page). */
-export async function launchChromium(extra: string[] = []) {
+export async function launchChromium() {
   const { chromium } = await import('@playwright/test')
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', ...disableFeaturesSwitch(), ...extra] })
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', ...disableFeaturesSwitch()] })
 }
 
+/** The 1-minute load average: how busy the shared box was. */
 export const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
 
 /** The machine, as the performance note prints it. */
