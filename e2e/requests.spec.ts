@@ -3,7 +3,7 @@ import { type APIRequestContext, type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { KITCHEN_MSG } from '../src/contract/kitchen'
 import { KITCHEN_UI_MSG } from '../ui/src/messages/kitchen'
-import { apiLogin, DEMO, expectAccessible, listRows, screenshot, signInAs, type DemoRole } from './helpers'
+import { apiLogin, DEMO, expectAccessible, listRows, listSettled, screenshot, signInAs, type DemoRole } from './helpers'
 
 async function api<T = any>(request: APIRequestContext, token: string, method: string, path: string, data?: unknown): Promise<T> {
   const res = await request.fetch(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}` }, data })
@@ -32,8 +32,19 @@ const unique = (what: string) => `${what} ${test.info().project.name} ${Date.now
 /** A request's row (table on desks, card on phones). */
 const rowOf = (page: Page, text: string) => page.getByRole('main').locator('tbody > tr, ul[aria-label="Kitchen requests"] > li').filter({ hasText: text })
 
+/**
+ * The list's answer to this search, then its row. The list already shown may hold the row too; without the wait, a
+ * click could land while the search's answer redraws the list (a Reject pressed on a row being replaced opened
+ * nothing, CI on f0d3904).
+ */
 async function searchFor(page: Page, text: string) {
-  await page.getByLabel('Search').fill(text)
+  const box = page.getByLabel('Search')
+  if ((await box.inputValue()) !== text) {
+    const answered = page.waitForResponse((r) => r.url().includes('/api/kitchen-requests?') && new URL(r.url()).searchParams.get('q') === text)
+    await box.fill(text)
+    await answered
+  }
+  await listSettled(page)
   await expect(rowOf(page, text)).toHaveCount(1)
 }
 
