@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { availableParallelism } from 'node:os'
-import { disableFeaturesSwitch } from './e2e/chromium-args'
+import { suiteChromiumArgs } from './e2e/chromium-args'
 
 // Each worker starts RIMS of its own (e2e/fixtures.ts) on E2E_PORT + its index, with its own data dir, so
 // workers never share data. Two by default (one on a single core); E2E_WORKERS overrides.
@@ -34,7 +34,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...disableFeaturesSwitch()],
+      args: suiteChromiumArgs(),
     },
   },
   projects: [

@@ -1,4 +1,4 @@
-// The switches the suite's Chromium starts with (playwright.config.ts).
+// The switches the suite's Chromium starts with (playwright.config.ts, and e2e/https.spec.ts's own browsers).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -16,7 +16,7 @@ const NOT_USED = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
  * playwright-core, with ours added. Where that list cannot be read (a Playwright release that moved it), ours is
  * left out and the suite is only slower.
  */
-export function disableFeaturesSwitch(): string[] {
+function disableFeaturesSwitch(): string[] {
   const require = createRequire(import.meta.url)
   const bundle = readFileSync(join(dirname(require.resolve('playwright-core/package.json')), 'lib/coreBundle.js'), 'utf8')
   const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1]
@@ -27,3 +27,6 @@ export function disableFeaturesSwitch(): string[] {
   }
   return [`--disable-features=${[...playwright, ...NOT_USED].join(',')}`]
 }
+
+/** Every switch the suite starts Chromium with: no sandbox (root in a container), no GPU, nothing fetched in the background. */
+export const suiteChromiumArgs = () => ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...disableFeaturesSwitch()]

@@ -10,10 +10,10 @@ import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import jsQR from 'jsqr'
+import { suiteChromiumArgs } from './chromium-args'
 import { expectAccessible, screenshot } from './helpers'
 
 const ROOT = join(fileURLToPath(import.meta.url), '../..')
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -33,7 +33,7 @@ let httpsUrl: string
 const browsers: Browser[] = []
 
 const launchWithHome = async (home: string) => {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, env: { ...process.env, HOME: home } })
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: suiteChromiumArgs(), env: { ...process.env, HOME: home } })
   browsers.push(browser)
   return browser
 }

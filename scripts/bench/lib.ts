@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { MIGRATIONS } from '../../src/db/migrations'
 import { openAndMigrate, schemaVersion } from '../../src/db/open'
 import { freePort } from '../../src/test/server'
-import { disableFeaturesSwitch } from '../../e2e/chromium-args'
+import { suiteChromiumArgs } from '../../e2e/chromium-args'
 import { seedBench } from './seed'
 
 export const ROOT = join(import.meta.dir, '..', '..')
@@ -61,10 +61,10 @@ export function keptTailStart(doc: string): number {
   return at.length ? Math.min(...at) : -1
 }
 
-/** Debian's Chromium as the suite starts it (e2e/chromium-args.ts: no hidden omnibox popup laid out beside each new context's page). */
+/** Debian's Chromium with the suite's switches (e2e/chromium-args.ts: no hidden omnibox popup laid out beside each new context's page). */
 export async function launchChromium() {
   const { chromium } = await import('@playwright/test')
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', ...disableFeaturesSwitch()] })
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: suiteChromiumArgs() })
 }
 
 /** The 1-minute load average: how busy the shared box was. */
