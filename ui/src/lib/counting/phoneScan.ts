@@ -4,7 +4,7 @@
 // shows it as waiting on this phone.
 import type { CountScanAnswer } from '../../../../src/contract/barcodes'
 import type { CountLine } from '../../../../src/contract/counts'
-import { keepLine } from '../offline/journal'
+import { keepLine, replayJournals } from '../offline/journal'
 import { allItems } from '../offline/outbox'
 import { loadDrafts, loadSheet, resolveStored, storedSheets } from '../offline/sheets'
 import { COUNT_UI } from '../../messages/counts'
@@ -37,6 +37,8 @@ async function scanOnce(countId: number, userId: number, areaId: number, raw: st
   }
   // The line as this phone knows it: its draft when newer than the stored sheet (as the sheet would open it).
   const key = lineKey(line)
+  // A draft still being typed on the sheet is in the journal only (lib/offline/journal): replayed first, so it is read.
+  await replayJournals()
   const [drafts, items] = await Promise.all([loadDrafts<Draft>(countId), allItems()])
   const waiting = new Set(items.filter((i) => !i.refused).map((i) => i.id))
   const refused = new Map(items.filter((i) => i.refused).map((i) => [i.id, i.refused!]))

@@ -53,6 +53,26 @@ async function store(countId: number, userId: number, lineKey: string, line: Jou
  * so nothing the screen calls not saved comes back later.
  */
 export function keepLine<D>(countId: number, userId: number, lineKey: string, line: JournalLine<D>): Promise<void> {
+  const { key, written } = journal(countId, userId, lineKey, line)
+  return store(countId, userId, lineKey, line).finally(() => {
+    try {
+      settled(key, lineKey, written)
+    } catch {
+      // nothing kept, nothing to remove
+    }
+  })
+}
+
+/**
+ * A draft being typed (no entry yet): in the journal only. Its IndexedDB write comes with the line's save, which
+ * replaces it, or with the next replay (a reload, the sheet opened again). A transaction per keystroke queued ahead
+ * of the save's own: the save waited for the keys' writes before it could commit (issue 31: tap → saved).
+ */
+export function journalDraft<D>(countId: number, userId: number, lineKey: string, draft: StoredDraft<D>) {
+  journal(countId, userId, lineKey, { draft, entry: null })
+}
+
+function journal(countId: number, userId: number, lineKey: string, line: JournalLine) {
   const key = journalKey(countId, userId)
   const written = JSON.stringify(line)
   try {
@@ -62,13 +82,7 @@ export function keepLine<D>(countId: number, userId: number, lineKey: string, li
   } catch {
     // localStorage full or blocked: IndexedDB alone, as before the journal.
   }
-  return store(countId, userId, lineKey, line).finally(() => {
-    try {
-      settled(key, lineKey, written)
-    } catch {
-      // nothing kept, nothing to remove
-    }
-  })
+  return { key, written }
 }
 
 /**

@@ -2,10 +2,11 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { closeDb, DB_NAME } from './db'
 import { addEntry, addRequest, allItems, onOutbox, waitingItems, type EntryBody, type EntryItem } from './outbox'
-import { keepLine, replayJournals, type JournalLine } from './journal'
+import { journalDraft, keepLine, replayJournals, type JournalLine } from './journal'
 import { deviceId, flush, SendError, type Transport } from './sender'
 import { loadDrafts, loadSheet, resolveStored, saveDraft, saveSheet } from './sheets'
 import type { StockCountDetail } from '../../../../src/contract/counts'
+import { scanOnPhone } from '../counting/phoneScan'
 
 const entry = (i: number, area = 1): EntryBody => ({ id: crypto.randomUUID(), area_id: area, item_id: 100 + i, loose: i, counted_at: new Date(Date.UTC(2026, 10, 27, 9, 0, i)).toISOString() })
 
@@ -50,6 +51,23 @@ function fakeBox(): FakeBox {
     } satisfies Transport,
   }
   return box
+}
+
+/** The modes of the IndexedDB transactions `work` opens. */
+async function transactionsOf(work: () => Promise<unknown>): Promise<IDBTransactionMode[]> {
+  await allItems() // the database open, so only the work's transactions are counted
+  const opened: IDBTransactionMode[] = []
+  const transaction = IDBDatabase.prototype.transaction
+  IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<typeof transaction>) {
+    opened.push(args[1] ?? 'readonly')
+    return transaction.apply(this, args)
+  } as typeof transaction
+  try {
+    await work()
+  } finally {
+    IDBDatabase.prototype.transaction = transaction
+  }
+  return opened
 }
 
 beforeEach(async () => {
@@ -176,6 +194,21 @@ describe('the outbox', () => {
     await closeDb()
     expect(await deviceId()).toBe(a)
   })
+
+  test("a save's lines are told stored as soon as the box answers, and again once they have left the outbox", async () => {
+    const box = fakeBox()
+    await deviceId()
+    const e = entry(1)
+    await addEntry(1, 7, e)
+    const told: { stored: string[] }[] = []
+    const off = onOutbox((ev) => void told.push({ stored: ev.stored }))
+    // Between the answer and the removal nothing but that removal is waited for: no transaction for the device id.
+    const opened = await transactionsOf(() => flush(box.transport))
+    off()
+    expect(told.map((t) => t.stored)).toEqual([[e.id], []])
+    expect(opened).toEqual(['readonly', 'readwrite', 'readonly'])
+    expect(await waitingItems()).toEqual([])
+  })
 })
 
 describe('the stored sheet', () => {
@@ -263,22 +296,36 @@ describe('the journal (a save kept in the same tick as the keystroke)', () => {
   test('fifty journaled lines are replayed in one transaction, however many callers ask at once', async () => {
     const lines = Object.fromEntries(Array.from({ length: 50 }, (_, i) => entry(10 + i)).map((e) => [`1:${e.item_id}`, line(e, e.counted_at, 1)]))
     localStorage.setItem('rims-journal:7:1', JSON.stringify(lines))
-    await allItems() // the database open, so only the replay's transactions are counted
-    const opened: IDBTransactionMode[] = []
-    const transaction = IDBDatabase.prototype.transaction
-    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<typeof transaction>) {
-      opened.push(args[1] ?? 'readonly')
-      return transaction.apply(this, args)
-    } as typeof transaction
-    try {
-      // The app and the sheet both ask when a page opens.
-      await Promise.all([replayJournals(), replayJournals()])
-    } finally {
-      IDBDatabase.prototype.transaction = transaction
-    }
+    // The app and the sheet both ask when a page opens.
+    const opened = await transactionsOf(() => Promise.all([replayJournals(), replayJournals()]))
     expect(opened.filter((m) => m === 'readwrite').length).toBe(1)
     expect((await waitingItems()).length).toBe(50)
     expect(localStorage.getItem('rims-journal:7:1')).toBeNull()
+  })
+
+  test('a draft being typed is journaled with no transaction; its save replaces it, and a replay keeps one never saved', async () => {
+    const typed = line(null, entry(6).counted_at, 6).draft
+    const keys = await transactionsOf(async () => {
+      journalDraft(7, 1, '1:106', typed)
+      journalDraft(7, 1, '1:107', line(null, entry(7).counted_at, 7).draft)
+    })
+    expect(keys).toEqual([])
+    expect(Object.keys(JSON.parse(localStorage.getItem('rims-journal:7:1')!))).toEqual(['1:106', '1:107'])
+    const e = entry(6)
+    await keepLine(7, 1, '1:106', line(e, e.counted_at, 6))
+    expect(Object.keys(JSON.parse(localStorage.getItem('rims-journal:7:1')!))).toEqual(['1:107'])
+    await replayJournals()
+    expect(localStorage.getItem('rims-journal:7:1')).toBeNull()
+    expect((await loadDrafts(7))['1:107']).toMatchObject({ entry: null, hundredths: 700 })
+    expect((await waitingItems()).map((i) => i.id)).toEqual([e.id])
+  })
+
+  test('a scan on the phone counts on from the figure still being typed on the sheet', async () => {
+    const sheetLine = { area_id: 1, item_id: 3, item_name: 'Tonic', unit: 'bottle', packs: [], counted: null, counted_at: null, expected: 0 }
+    await saveSheet({ id: 9, status: 'OPEN', lines: [sheetLine], areas: [] } as unknown as StockCountDetail, [{ code: '04006381333931', item_id: 3, pack_id: null }])
+    journalDraft(9, 1, '1:3', { draft: { counted: '5', packs: {}, loose: '' }, hundredths: 500, at: entry(1).counted_at, entry: null })
+    const scan = await scanOnPhone(9, 1, 1, '4006381333931', 'scan-1')
+    expect(scan).toMatchObject({ ok: true, answer: { line: { counted: 6 } } })
   })
 
   test('a journal replayed late never undoes a later correction of the same line', async () => {

@@ -2,7 +2,7 @@
 // device id and how many entries it still holds after the batch; each other record as its own request with its
 // Idempotency-Key. A box that does not answer leaves everything waiting; a refusal is kept with its reason.
 import { MAX_ENTRIES } from '../../../../src/contract/counts'
-import { get, put, tx } from './db'
+import { get, openDb, put, tx } from './db'
 import { markRefused, removeItems, tell, waitingItems, type EntryBody, type EntryItem, type RequestItem } from './outbox'
 
 /** How the sender reaches the box (api/client in the app, a fake in the unit tests). */
@@ -29,16 +29,27 @@ const later = (status: number) => status === 0 || status === 401 || status === 4
 const statusOf = (err: unknown) => (err instanceof SendError ? err.status : typeof (err as { status?: unknown })?.status === 'number' ? (err as { status: number }).status : 0)
 const messageOf = (err: unknown) => (err instanceof Error && err.message) || 'Refused by the box'
 
-/** The phone's own id (kept in IndexedDB): the review shows each counter's device and when it last synced. */
+/**
+ * The phone's own id (kept in IndexedDB): the review shows each counter's device and when it last synced. Read once
+ * per open database: every send needs it, and a read-write transaction of its own sat before each save's request.
+ */
 export async function deviceId(): Promise<string> {
-  return tx(['meta'], 'readwrite', async (t) => {
-    const held = await get<string>(t, 'meta', 'device_id')
-    if (held) return held
-    const made = `phone-${crypto.randomUUID()}`
-    await put(t, 'meta', made, 'device_id')
-    return made
-  })
+  const db = await openDb()
+  let id = knownDevice.get(db)
+  if (!id) {
+    id = tx(['meta'], 'readwrite', async (t) => {
+      const held = await get<string>(t, 'meta', 'device_id')
+      if (held) return held
+      const made = `phone-${crypto.randomUUID()}`
+      await put(t, 'meta', made, 'device_id')
+      return made
+    })
+    knownDevice.set(db, id)
+    id.catch(() => knownDevice.delete(db))
+  }
+  return id
 }
+const knownDevice = new WeakMap<IDBDatabase, Promise<string>>()
 
 class Unreachable extends Error {}
 
@@ -124,8 +135,11 @@ async function sendEntries(transport: Transport, countId: number, device: string
     const answer = await transport.postEntries(countId, { device_id: device, queued, entries: chunk.map((c) => c.entry) })
     const held = new Set(answer.stored)
     const stored = chunk.filter((c) => held.has(c.id)).map((c) => c.id)
-    await removeItems(stored)
+    // The box holds them: their lines say so now, not after a transaction of the phone's (were the page to close
+    // before the removal commits, they are sent again and the box stores them once). Told again once removed: the badge counts.
     tell({ stored, refused: [] })
+    await removeItems(stored)
+    tell({ stored: [], refused: [] })
     return { sent: stored.length, refused: 0 }
   } catch (err) {
     if (later(statusOf(err))) throw new Unreachable()

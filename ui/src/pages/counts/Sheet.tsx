@@ -17,7 +17,7 @@ import { useKeyboardScans } from '../../components/scan/ScanButton'
 import { toast } from '../../components/toast'
 import { useFigureCheck } from '../../components/useFigureCheck'
 import { sendNow } from '../../lib/offline/app'
-import { keepLine } from '../../lib/offline/journal'
+import { journalDraft, keepLine } from '../../lib/offline/journal'
 import { dropItem, getItem, onOutbox } from '../../lib/offline/outbox'
 import { refreshSheet, resolveStored, saveSheet } from '../../lib/offline/sheets'
 import { useFormat } from '../../lib/useFormat'
@@ -200,7 +200,7 @@ export function Sheet({ source, reload }: { source: SheetSource; reload: () => v
     setLine(key, { draft })
     // Kept on the device in this tick (the journal): a reload before the save saves it on the next load.
     const parsed = bodyFrom(draft, byKey.get(key)!)
-    if (parsed.ok) keepLine(count.id, session!.user.id, key, { draft: { draft, hundredths: parsed.hundredths, at: new Date().toISOString(), entry: null }, entry: null }).catch(() => {})
+    if (parsed.ok) journalDraft(count.id, session!.user.id, key, { draft, hundredths: parsed.hundredths, at: new Date().toISOString(), entry: null })
     const q = (queue.current[key] ??= {})
     clearTimeout(q.timer)
     q.held = null
