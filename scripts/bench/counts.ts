@@ -84,7 +84,8 @@ const usable = async (page: Page) => {
     const at = (window as unknown as Bench).__bench.usable!
     const data = performance.getEntriesByType('resource').find((r) => /\/api\/stock-counts\/\d+$/.test(r.name)) as PerformanceResourceTiming | undefined
     const mark = performance.getEntriesByName('rims:sheet')[0]?.startTime
-    return { at, sheet: at - (mark ?? data?.responseEnd ?? NaN) }
+    // The sheet's answer as it crossed the link (gzipped since session 14) and as JSON.
+    return { at, sheet: at - (mark ?? data?.responseEnd ?? NaN), wire: data?.encodedBodySize ?? NaN, json: data?.decodedBodySize ?? NaN }
   })
 }
 /** A scroll to the bottom (repeated, as a finger would, while the list grows under it) → the last line painted on screen. */
@@ -118,6 +119,8 @@ export interface CountSheetRuns {
   tapSaved: number[]
   approve: number[]
   posted: number
+  /** The count's GET in the cold load: bytes on the link / bytes of JSON. */
+  sheetBytes: { wire: number; json: number }
 }
 
 export async function countSheetFigures(o: { runs: number; lines: number; cpu: number; dir: string; source?: string }): Promise<CountSheetRuns> {
@@ -165,6 +168,7 @@ export async function countSheetFigures(o: { runs: number; lines: number; cpu: n
   const tapSaved: number[] = []
   const approve: number[] = []
   let posted = 0
+  let sheetBytes = { wire: NaN, json: NaN }
   try {
     for (let run = 0; run < RUNS; run++) {
       const ids = itemIds.slice(run * LINES, (run + 1) * LINES)
@@ -187,6 +191,7 @@ export async function countSheetFigures(o: { runs: number; lines: number; cpu: n
       const c = await usable(page)
       cold.push(c.at)
       coldSheet.push(c.sheet)
+      sheetBytes = { wire: c.wire, json: c.json }
       await page.waitForLoadState('networkidle')
       await page.goto(url, { waitUntil: 'commit' })
       const w = await usable(page)
@@ -241,7 +246,7 @@ export async function countSheetFigures(o: { runs: number; lines: number; cpu: n
     await server.stop()
     rmSync(data, { recursive: true, force: true })
   }
-  return { lines: LINES, cpu: CPU, load: loadAverage(), start, read, cold, warm, coldSheet, warmSheet, lastLine, keyPaint, tapFirstKey, tapSaved, approve, posted }
+  return { lines: LINES, cpu: CPU, load: loadAverage(), start, read, cold, warm, coldSheet, warmSheet, lastLine, keyPaint, tapFirstKey, tapSaved, approve, posted, sheetBytes }
 }
 
 /** Issue 31's goals for the sheet at 375 px, CPU 4× slower (medians). */
@@ -257,6 +262,7 @@ export function countSheetFigureRows(r: CountSheetRuns): [string, string][] {
   const f = (xs: number[]) => `${median(xs).toFixed(0)} ms`
   return [
     [`POST /api/stock-counts (${r.lines} lines, snapshot) / GET /api/stock-counts/{id}`, `${f(r.start)} / ${f(r.read)}`],
+    [`count sheet: the count's answer on the link / as JSON`, `${(r.sheetBytes.wire / 1024).toFixed(1)} / ${(r.sheetBytes.json / 1024).toFixed(1)} KB`],
     [`count sheet: its own part (first render → usable), cold / warm`, `${f(r.coldSheet)} / ${f(r.warmSheet)}`],
     ['count sheet: scroll to the bottom → last line on screen; tap → first key painted', `${f(r.lastLine)}; ${f(r.tapFirstKey)}`],
     [`POST /api/stock-counts/{id}/approve (~${r.posted} COUNT rows)`, f(r.approve)],
@@ -281,6 +287,7 @@ if (import.meta.main) {
   console.log(`\nBenchmark database, ${LINES}-line session, ${RUNS} runs, ${source ? `${source} from source` : 'dist/rims'}, load average ${r.load.toFixed(1)}`)
   console.log(`POST /api/stock-counts (${LINES} lines, snapshot)               ${f(start)}`)
   console.log(`GET /api/stock-counts/{id} (${LINES} lines)                     ${f(read)}`)
+  console.log(`  its answer in the page: ${(r.sheetBytes.wire / 1024).toFixed(1)} KB on the link, ${(r.sheetBytes.json / 1024).toFixed(1)} KB of JSON`)
   console.log(`Sheet at 375 px, CPU ${CPU}× slower:`)
   console.log(`  navigation → usable, cold                              ${f(cold)}`)
   console.log(`  navigation → usable, warm                              ${f(warm)}`)

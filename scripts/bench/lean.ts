@@ -378,6 +378,8 @@ export function leanTargets(s: LeanSummary): LeanTarget[] {
       met: s.httpsSeededStartMs <= 150 || s.startRatioToHello <= 2.8,
     },
     { what: 'RSS after start, demo data, HTTPS on', target: '≤ 60 MB', measured: `${s.rssDemoHttpsOnMb.toFixed(1)} MB`, met: s.rssDemoHttpsOnMb <= 60 },
+    // Issue 31: lean once the deferred work has run too (the schedules planned: ICU's zone data; the first alert rescan).
+    { what: `RSS ${SETTLED_MS / 1000} s after start, demo data, HTTPS on`, target: '< 60 MB', measured: `${s.rssDemoHttpsOnSettledMb.toFixed(1)} MB`, met: s.rssDemoHttpsOnSettledMb < 60 },
     { what: `items page 1 throughput / bare handler, demo data @${CONNECTIONS}`, target: '≥ 0.6', measured: s.itemsRatio.toFixed(2), met: s.itemsRatio >= 0.6 },
     { what: `items page 1 throughput / bare handler, benchmark database @${CONNECTIONS}`, target: '≥ 0.7', measured: s.itemsBenchRatio.toFixed(2), met: s.itemsBenchRatio >= 0.7 },
   ]

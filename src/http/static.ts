@@ -3,6 +3,7 @@ import type { DisplaySettings } from '../contract/settings'
 import { notFound } from '../lib/errors'
 import type { UiAssets } from '../lib/ui-assets'
 import { matchesRoute } from '../contract/route-pattern'
+import { acceptsGzip } from './compress'
 
 /** The built UI: URL path → file (embedded in the executable, or read from ui/dist in development). */
 export type { UiAssets }
@@ -130,6 +131,5 @@ export const staticUi = (assets: UiAssets | null, display?: () => DisplaySetting
   })
 }
 
-const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
 /** Worth compressing: text (scripts, styles, SVG, JSON, HTML) and the barcode decoder's WebAssembly (≈ 990 → 430 KB); images and fonts are compressed already. */
 const compressible = (file: Blob) => /^(text\/|application\/(javascript|json|wasm)|image\/svg)/.test(file.type) && file.size > 512
