@@ -347,7 +347,8 @@ export const DraftLayoutBody = v.strictObject({
     v.minLength(2, 'columns must have at least 2 columns'),
     v.maxLength(30, 'columns must have at most 30 columns'),
     v.check((cs) => cs.every((c) => c.x0 < c.x1), 'each column needs x0 < x1'),
-    v.check((cs) => ['description', 'quantity'].every((f) => cs.some((c) => c.field === f)), 'the columns must include description and quantity'),
+    // The lines' own rule, as the screen checks it (columnsMissing): a layout without a price or an amount reads no line.
+    v.check((cs) => columnsMissing(cs.map((c) => c.field)).length === 0, 'the columns must include description, quantity and unit_price or amount'),
     v.check((cs) => new Set(cs.map((c) => c.field).filter((f) => f !== null)).size === cs.filter((c) => c.field !== null).length, 'each field can name one column only'),
   ),
 })
