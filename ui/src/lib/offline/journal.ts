@@ -85,6 +85,17 @@ function journal(countId: number, userId: number, lineKey: string, line: Journal
   return { key, written }
 }
 
+/** A count closed (approved or cancelled): what is journaled for it, any user's, is dropped rather than replayed into a closed count. */
+export function dropJournals(countId: number) {
+  try {
+    const mine = `${PREFIX}${countId}:`
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '').filter((k) => k.startsWith(mine))
+    for (const k of keys) localStorage.removeItem(k)
+  } catch {
+    // No localStorage: nothing journaled.
+  }
+}
+
 /**
  * What an earlier page journaled and never committed goes to IndexedDB, every count and user (each entry keeps its
  * user: it is sent when they are signed in), in one transaction: a page reloaded while its writes were dozens of

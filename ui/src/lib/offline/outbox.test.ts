@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { closeDb, DB_NAME } from './db'
 import { addEntry, addRequest, allItems, onOutbox, waitingItems, type EntryBody, type EntryItem } from './outbox'
-import { journalDraft, keepLine, replayJournals, type JournalLine } from './journal'
+import { dropJournals, journalDraft, keepLine, replayJournals, type JournalLine } from './journal'
 import { deviceId, flush, SendError, type Transport } from './sender'
 import { loadDrafts, loadSheet, resolveStored, saveDraft, saveSheet } from './sheets'
 import type { StockCountDetail } from '../../../../src/contract/counts'
@@ -326,6 +326,18 @@ describe('the journal (a save kept in the same tick as the keystroke)', () => {
     journalDraft(9, 1, '1:3', { draft: { counted: '5', packs: {}, loose: '' }, hundredths: 500, at: entry(1).counted_at, entry: null })
     const scan = await scanOnPhone(9, 1, 1, '4006381333931', 'scan-1')
     expect(scan).toMatchObject({ ok: true, answer: { line: { counted: 6 } } })
+  })
+
+  test("a closed count's journal is dropped, not replayed into it; other counts keep theirs", async () => {
+    const e = entry(8)
+    localStorage.setItem('rims-journal:7:1', JSON.stringify({ '1:108': line(e, e.counted_at, 8) }))
+    localStorage.setItem('rims-journal:7:2', JSON.stringify({ '1:108': line(null, e.counted_at, 9) }))
+    localStorage.setItem('rims-journal:70:1', JSON.stringify({ '1:108': line(null, e.counted_at, 10) }))
+    dropJournals(7)
+    await replayJournals()
+    expect(await waitingItems()).toEqual([])
+    expect(await loadDrafts(7)).toEqual({})
+    expect((await loadDrafts(70))['1:108']).toMatchObject({ hundredths: 1000 })
   })
 
   test('a journal replayed late never undoes a later correction of the same line', async () => {

@@ -20,6 +20,7 @@ import { saveFile } from '../../lib/saveFile'
 import { useFormat } from '../../lib/useFormat'
 import { COUNT_UI } from '../../messages/counts'
 import { UI } from '../../messages/common'
+import { dropJournals } from '../../lib/offline/journal'
 import { forgetCount } from '../../lib/offline/sheets'
 import { STATUS_TONES } from './CountsPage'
 import { DevicesTable, DoubleCountReview } from './DoubleCountReview'
@@ -142,6 +143,7 @@ export default function CountReviewPage() {
               toast({ kind: 'success', title: UI.successTitle, message: COUNT_UI.cancelled })
             }
             void forgetCount(id).catch(() => {})
+            dropJournals(id)
             navigate('/counts')
           } catch (err) {
             setFailure(messageOr(err, confirm === 'approve' ? COUNT_UI.approveFailed : COUNT_UI.cancelFailed))
