@@ -30,6 +30,7 @@ import { CSV_BODY_ROUTES, MAX_IMPORT_BYTES } from './contract/imports'
 import { importRoutes } from './modules/imports/routes'
 import { invoiceRoutes } from './modules/invoices'
 import { INVOICE_MSG, INVOICE_UPLOAD_ROUTE, MAX_UPLOAD_BODY_BYTES } from './contract/invoices'
+import { gzipJson } from './http/compress'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH'])
@@ -110,6 +111,8 @@ export function buildApp(deps: AppDeps) {
       }
     })
     .onError(answerError(deps.logger))
+    // Large JSON answers gzipped for the phones on the stores' Wi-Fi (src/http/compress.ts).
+    .mapResponse({ as: 'global' }, ({ responseValue, request }) => gzipJson(responseValue, request))
     .use(accessControl(deps.auth))
     .use(api)
     .use(featureApi)

@@ -3,7 +3,6 @@ import { AddLineBody, AreaItemsBody, COUNT_MSG, CountLineBody, EntriesBody, Reso
 import { id } from '../../contract/fields'
 import type { AppDeps } from '../../deps'
 import { signedIn } from '../../http/access'
-import { jsonAnswer } from '../../http/compress'
 import { idempotencyScope } from '../../http/idempotency'
 import { listOf, ok } from '../../http/envelope'
 import { parse, parseAction } from '../../http/validate'
@@ -54,8 +53,7 @@ export const stockCountRoutes = ({ counts }: AppDeps) =>
       ctx.set.status = 201
       return ok(counts.start(ctx.user, input), COUNT_MSG.started)
     }, { signedIn: true })
-    // The phone's largest answer (a 500-line sheet ≈ 180 KB), opened on the Wi-Fi of the stores: gzipped.
-    .get('/stock-counts/:id', (ctx) => jsonAnswer(ctx.request, ok(counts.get(parse(id('id'), ctx.params.id), ctx.user))), { signedIn: true })
+    .get('/stock-counts/:id', (ctx) => ok(counts.get(parse(id('id'), ctx.params.id), ctx.user)), { signedIn: true })
     .put('/stock-counts/:id/lines', (ctx) => ok(counts.putLine(parse(id('id'), ctx.params.id), ctx.user, parse(CountLineBody, ctx.body)), COUNT_MSG.lineSaved), { signedIn: true })
     .put('/stock-counts/:id/lines/resolve', (ctx) => {
       const { line, message } = counts.resolveLine(parse(id('id'), ctx.params.id), ctx.user, parse(ResolveLineBody, ctx.body))
@@ -87,7 +85,7 @@ export const stockCountRoutes = ({ counts }: AppDeps) =>
       ok(counts.submit(parse(id('id'), ctx.params.id), ctx.user, parseAction(ctx.body, SubmitCountBody).uncounted), COUNT_MSG.submitted),
       { signedIn: true },
     )
-    .get('/stock-counts/:id/review', (ctx) => jsonAnswer(ctx.request, ok(counts.review(parse(id('id'), ctx.params.id)))))
+    .get('/stock-counts/:id/review', (ctx) => ok(counts.review(parse(id('id'), ctx.params.id))))
     .post('/stock-counts/:id/approve', (ctx) => {
       const countId = parse(id('id'), ctx.params.id)
       parseAction(ctx.body)
