@@ -8,11 +8,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import S3rver from 's3rver'
 import { expect as baseExpect, test } from './fixtures'
-import { DEMO, DEMO_PASSWORD, startServer } from './helpers'
+import { DEMO, DEMO_PASSWORD, freePort, startServer } from './helpers'
 
 const expect = baseExpect.configure({ timeout: 20_000 })
 const ROOT = join(fileURLToPath(import.meta.url), '../..')
-const PORT = Number(process.env.E2E_PORT ?? 5400)
 const GROUP_MANAGER = { name: 'Owner Group', email: 'owner@group.test', password: 'group-pass-2026' }
 
 /** RIMS as the other specs run it: the executable, or with E2E_UI_DIR the source with that UI build. */
@@ -36,7 +35,7 @@ test.describe('the group view', () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000)
     const temp = (name: string) => (dirs.push(mkdtempSync(join(tmpdir(), name))), dirs.at(-1)!)
-    const s3Port = PORT + 60
+    const s3Port = await freePort()
     s3 = new S3rver({ port: s3Port, address: '127.0.0.1', silent: true, directory: temp('rims-e2e-s3-'), configureBuckets: [{ name: 'copies', configs: [] }] })
     await (s3 as unknown as { run(): Promise<unknown> }).run()
     const env = {
@@ -50,7 +49,7 @@ test.describe('the group view', () => {
     // The site: a demo restaurant whose off-site copies go to the bucket (set by the environment), published now.
     Object.assign(process.env, env)
     try {
-      const site = await startServer({ data: temp('rims-e2e-site-'), port: PORT + 62, demo: true })
+      const site = await startServer({ data: temp('rims-e2e-site-'), demo: true })
       siteBase = site.base
       stopSite = site.stop
     } finally {
@@ -68,8 +67,9 @@ test.describe('the group view', () => {
     const groupData = temp('rims-e2e-group-')
     const made = rims(['group', 'create-manager', '--name', GROUP_MANAGER.name, '--email', GROUP_MANAGER.email, '--password-stdin', '--data', groupData], {}, GROUP_MANAGER.password) as ReturnType<typeof spawnSync>
     expect(made.status, String(made.stderr)).toBe(0)
-    groupBase = `http://127.0.0.1:${PORT + 61}`
-    group = rims(['group', '--host', '127.0.0.1', '--port', String(PORT + 61), '--data', groupData], env) as ChildProcess
+    const groupPort = await freePort()
+    groupBase = `http://127.0.0.1:${groupPort}`
+    group = rims(['group', '--host', '127.0.0.1', '--port', String(groupPort), '--data', groupData], env) as ChildProcess
     let stderr = ''
     group.stderr?.on('data', (c: Buffer) => (stderr += c.toString()))
     for (const deadline = Date.now() + 60_000; ; ) {

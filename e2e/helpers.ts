@@ -258,7 +258,8 @@ export async function startOwnServer(data: string, manager: { name: string; emai
   return startServer({ data })
 }
 
-const freePort = () =>
+/** A port nobody listens on now (the OS's pick): a spec's own servers never collide with the workers' or fetch's blocked ports. */
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as { port: number }

@@ -5,23 +5,14 @@ import { expect, test } from './fixtures'
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { X509Certificate } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import jsQR from 'jsqr'
 import { suiteChromiumArgs } from './chromium-args'
-import { expectAccessible, screenshot } from './helpers'
+import { expectAccessible, freePort, screenshot } from './helpers'
 
 const ROOT = join(fileURLToPath(import.meta.url), '../..')
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 
 // A LAN address makes the check meaningful: Chromium counts localhost as secure even over HTTP.
 const lanIp = Object.values(networkInterfaces()).flatMap((l) => l ?? []).find((a) => !a.internal && a.family === 'IPv4')?.address ?? '127.0.0.1'
