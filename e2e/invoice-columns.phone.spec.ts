@@ -1,9 +1,12 @@
 // A supplier's files whose column headers RIMS does not know, on a 375 px phone (issue 34): a PDF's columns named
 // once from its rows as read, a CSV mapped once with the import wizard's mapping; received, each is the supplier's
 // own, and its next file is read without asking. The PDF's line also carries an expiry date and a note into the receipt.
+// A photo's columns (read by OCR) are named the same way, for that photo only.
 import { expect, test } from './fixtures'
 import { apiAs, expectAccessible, signInAs } from './helpers'
 import { invoicePdf, supplierWithItems, UNLABELLED } from './invoice-pdf'
+import { specLines } from '../src/test/invoice-builders'
+import { ocrPageOf, PNG_BYTES } from '../src/test/ocr-words'
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
@@ -138,4 +141,41 @@ test("a supplier's first CSV with unknown headers is mapped on the phone; receiv
   await expect(page.getByRole('heading', { name: `Invoice MF-${s}-2` })).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('list', { name: 'Invoice lines' }).getByRole('listitem')).toHaveCount(2)
   await expect(page.getByRole('heading', { name: 'Which column is which' })).toHaveCount(0)
+})
+
+test('a photo read by OCR: its columns shown from the words kept with it, one named "Not read", the photo read again', async ({ page, request }) => {
+  const api = await apiAs(request, 'Manager')
+  await api.send('put', '/manager/settings', { invoice_ocr: true })
+  try {
+    const s = stamp()
+    const supplier = await api.send('post', '/suppliers', { name: `Photo Foods ${s}` })
+    const invoice = { number: `PH-${s}`, date: '2026-11-20', seller: { name: supplier.name, tax_id: `ZM${s}` }, lines: specLines(3) }
+    // The words a phone's OCR found on the photo (as e2e/invoice-ocr's real OCR sends them), with the picture.
+    const sent = await request.post('/api/receipts/drafts', {
+      headers: { authorization: `Bearer ${api.token}` },
+      multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BYTES) }, words: JSON.stringify(ocrPageOf(invoice)), supplier_id: String(supplier.id) },
+    })
+    expect(sent.status(), await sent.text()).toBe(201)
+    const draft = (await sent.json()).data
+    expect(draft.lines).toHaveLength(3)
+    const code = draft.layout.columns.find((c: { field: string | null }) => c.field === 'supplier_code')
+    const description = draft.layout.columns.find((c: { field: string | null }) => c.field === 'description')
+
+    await signInAs(page, 'Storekeeper', `/purchasing/invoices/${draft.id}`)
+    await page.getByRole('button', { name: 'Change the columns of the photo' }).click()
+    const columns = page.getByRole('region', { name: 'Columns of the photo' })
+    await expect(columns.getByRole('list', { name: `First values of “${description.header}”` })).toContainText(invoice.lines[0].description)
+    await expect(page.getByText('RIMS could not tell which column is which on this photo.')).toBeVisible()
+    await expectAccessible(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling at 375 px').toBeLessThanOrEqual(375)
+
+    await page.getByLabel(`Read “${code.header}” as`).selectOption({ label: 'Not read' })
+    await page.getByRole('button', { name: 'Read again with these columns' }).click()
+    await expect(columns).toHaveCount(0, { timeout: 20_000 })
+    await expect(page.getByRole('list', { name: 'Invoice lines' }).getByRole('listitem').filter({ hasText: /^1\. / })).toContainText(invoice.lines[0].description)
+    const again = await api.send('get', `/receipts/drafts/${draft.id}`)
+    expect(again.lines.map((l: { supplier_code: string | null; description: string }) => [l.supplier_code, l.description])).toEqual(invoice.lines.map((l) => [null, l.description]))
+  } finally {
+    await api.send('put', '/manager/settings', { invoice_ocr: false })
+  }
 })

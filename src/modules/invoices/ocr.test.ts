@@ -109,6 +109,11 @@ describe('the words of a photo are read as a PDF text layer', () => {
     await ocrOn(true)
     const s = spec('OCR-3', specLines(3))
     const d = (await upload(PNG_BYTES, 'p.png', { words: JSON.stringify(ocrPageOf(s)) })).body.data
+    // What a person names them by: the photo's first rows, cut into its columns from the words stored with the draft.
+    const shown = await call('GET', `/receipts/drafts/${d.id}/layout`, undefined, keeper.token)
+    expect(shown.status).toBe(200)
+    const described = shown.body.data.columns.findIndex((c: any) => c.field === 'description')
+    expect(shown.body.data.rows.slice(0, 3).map((r: string[]) => r[described])).toEqual(s.lines.map((l) => l.description))
     const columns = d.layout.columns.map((c: any) => (c.field === 'supplier_code' ? { ...c, field: null } : c))
     const res = await call('PUT', `/receipts/drafts/${d.id}/layout`, { columns }, keeper.token)
     expect(res.status).toBe(200)

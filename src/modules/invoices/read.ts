@@ -64,6 +64,9 @@ export async function pdfRows(bytes: Uint8Array, columns: PdfColumn[], n: number
   return withPdf(bytes, async (pdf) => rowsUnder(await words(pdf), columns, n))
 }
 
+/** A photo's first rows under its table header, cut into the given columns (the words OCR found, as they were stored). */
+export const ocrPageRows = (page: OcrPage, columns: PdfColumn[], n: number): string[][] => rowsUnder(ocrWords(page), columns, n)
+
 /** A photo's media type by its first bytes: JPEG, PNG or WebP (what a phone's camera and a browser give); else null. */
 export function imageType(bytes: Uint8Array): string | null {
   const starts = (at: number, sig: number[]) => sig.every((b, i) => bytes[at + i] === b)

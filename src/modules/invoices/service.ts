@@ -392,13 +392,15 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
         .immediate()
     },
 
-    /** A PDF draft's columns with its first rows cut into them: what a person names the columns by. */
+    /** A PDF's or a photo's draft: its columns with its first rows cut into them, what a person names the columns by. */
     async layoutRows(id: number): Promise<DraftLayoutView> {
       const d = draftRow(id)
       const layout = view(id).layout
-      if (d.reader !== 'PDF_TEXT' || !layout) throw badRequest(INVOICE_MSG.notPdfText)
+      if ((d.reader !== 'PDF_TEXT' && d.reader !== 'OCR') || !layout) throw badRequest(INVOICE_MSG.notPdfText)
+      const { ocrPageRows, pdfRows } = await import('./read')
+      const words = d.reader === 'OCR' ? repo.ocrWords(db, id) : null
+      if (words) return { ...layout, rows: ocrPageRows(JSON.parse(words) as OcrPage, layout.columns, LAYOUT_SAMPLE_ROWS) }
       const file = repo.draftFile(db, id)!
-      const { pdfRows } = await import('./read')
       return { ...layout, rows: await pdfRows(new Uint8Array(file.bytes), layout.columns, LAYOUT_SAMPLE_ROWS) }
     },
 

@@ -58,9 +58,9 @@ function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedRece
   const [saving, setSaving] = useState<number | null>(null)
   const { busy, failure, setFailure, run } = useSubmit()
   const open = OPEN_DRAFT_STATUSES.includes(draft.status)
-  // A PDF read by position: its columns can be named (open by itself while nothing was read) and the file read again.
+  // A PDF or a photo read by position: its columns can be named (open by itself while nothing was read) and it is read again.
   const [naming, setNaming] = useState(false)
-  const namable = open && draft.reader === 'PDF_TEXT' && draft.layout !== null
+  const namable = open && (draft.reader === 'PDF_TEXT' || draft.reader === 'OCR') && draft.layout !== null
 
   if (receipt) return <ReceiptView draft={draft} receipt={receipt} />
 
@@ -167,7 +167,7 @@ function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedRece
           <PdfColumns key={draft.layout!.columns.map((c) => c.field).join()} draft={draft} onRead={reread} />
         ) : (
           <button type="button" className="mt-3 min-h-11 text-sm font-semibold text-brand-700 underline dark:text-brand-300" onClick={() => setNaming(true)}>
-            {T.changeColumns}
+            {draft.reader === 'OCR' ? T.changeColumnsPhoto : T.changeColumns}
           </button>
         ))}
       {!noLines && (

@@ -14,13 +14,15 @@ import { fieldChoiceProblem } from './fieldChoice'
 const OPTIONS = PDF_FIELDS.map((f) => ({ value: f, label: T.fields[f] }))
 
 /**
- * A PDF whose column headers no label knows (issue 34.2c): its rows as read, cut into columns by position, and a
- * select per column (the import wizard's ColumnMap); the file is read again with the columns named (PUT …/layout).
- * Receiving the draft keeps them as the supplier's template.
+ * A PDF whose column headers no label knows (issue 34.2c), or a photo's (read by OCR, issue 34.4): its rows as read,
+ * cut into columns by position, and a select per column (the import wizard's ColumnMap); the file (a photo: the
+ * words stored with it) is read again with the columns named (PUT …/layout). Receiving a PDF's draft keeps them as
+ * the supplier's template; a photo's are for that photo only.
  */
 export function PdfColumns({ draft, onRead }: { draft: InvoiceDraft; onRead: (d: InvoiceDraft) => void }) {
   const columns = draft.layout!.columns
-  const rows = useLoad((signal) => getDraftLayout(draft.id, signal).then((r) => r.data.rows), [draft.id, JSON.stringify(columns)], T.rowsFailed)
+  const photo = draft.reader === 'OCR'
+  const rows = useLoad((signal) => getDraftLayout(draft.id, signal).then((r) => r.data.rows), [draft.id, JSON.stringify(columns)], photo ? T.rowsFailedPhoto : T.rowsFailed)
   const [fields, setFields] = useState<string[]>(() => columns.map((c) => c.field ?? ''))
   const { busy, failure, setFailure, run } = useSubmit()
 
@@ -38,10 +40,10 @@ export function PdfColumns({ draft, onRead }: { draft: InvoiceDraft; onRead: (d:
       <h2 id={`columns-${draft.id}`} className="text-base font-semibold">
         {T.columnsTitle}
       </h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{T.columnsHint}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{photo ? T.columnsHintPhoto : T.columnsHint}</p>
       {rows.error && <LoadError error={rows.error} retry={rows.reload} inline />}
       <ColumnMap
-        name={T.columnsOfPdf}
+        name={photo ? T.columnsOfPhoto : T.columnsOfPdf}
         samples={LAYOUT_SAMPLE_ROWS}
         columns={columns.map((c, i) => ({ label: T.columnLabel(c.header, i), values: (rows.data ?? []).map((r) => r[i]), value: fields[i] }))}
         options={OPTIONS}
