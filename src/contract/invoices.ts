@@ -37,6 +37,8 @@ export type InvoiceSource = (typeof INVOICE_SOURCES)[number]
  */
 export const INVOICE_READERS = ['UBL', 'CII', 'CSV', 'PDF_TEXT', 'OCR'] as const
 export type InvoiceReader = (typeof INVOICE_READERS)[number]
+/** Read by position (a PDF's text layer, a photo's OCR words): its columns can be shown and named (GET/PUT …/layout). */
+export const readByColumns = (reader: InvoiceReader) => reader === 'PDF_TEXT' || reader === 'OCR'
 
 /** How a line's item was found: the supplier's code on the item, a GTIN among the items' barcodes, an alias a person confirmed, or a name suggestion (still to confirm). */
 export const MATCHED_BY = ['SUPPLIER_CODE', 'GTIN', 'ALIAS', 'NAME'] as const

@@ -20,6 +20,7 @@ import {
   type InvoiceSource,
   type OcrPage,
   type PdfColumn,
+  readByColumns,
 } from '../../contract/invoices'
 import { priceJump, type Receipt } from '../../contract/purchasing'
 import type { User } from '../../contract/auth'
@@ -396,7 +397,7 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
     async layoutRows(id: number): Promise<DraftLayoutView> {
       const d = draftRow(id)
       const layout = view(id).layout
-      if ((d.reader !== 'PDF_TEXT' && d.reader !== 'OCR') || !layout) throw badRequest(INVOICE_MSG.notPdfText)
+      if (!readByColumns(d.reader) || !layout) throw badRequest(INVOICE_MSG.notPdfText)
       const { ocrPageRows, pdfRows } = await import('./read')
       const words = d.reader === 'OCR' ? repo.ocrWords(db, id) : null
       if (words) return { ...layout, rows: ocrPageRows(JSON.parse(words) as OcrPage, layout.columns, LAYOUT_SAMPLE_ROWS) }
@@ -407,7 +408,7 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
     /** A PDF read again with the columns a person named: the lines start over, matched afresh. */
     async updateLayout(id: number, input: DraftLayoutInput): Promise<InvoiceDraft> {
       const d = openDraft(id)
-      if (d.reader !== 'PDF_TEXT' && d.reader !== 'OCR') throw badRequest(INVOICE_MSG.notPdfText)
+      if (!readByColumns(d.reader)) throw badRequest(INVOICE_MSG.notPdfText)
       const file = repo.draftFile(db, id)!
       const words = d.reader === 'OCR' ? repo.ocrWords(db, id) : null
       const { readOcrPage } = await import('./read')

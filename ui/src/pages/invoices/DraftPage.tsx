@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useParams } from 'wouter'
-import { DraftLineBody, DraftReceiveBody, DraftReceiveLine, INVOICE_MSG, OPEN_DRAFT_STATUSES, type InvoiceDraft } from '../../../../src/contract/invoices'
+import { DraftLineBody, DraftReceiveBody, DraftReceiveLine, INVOICE_MSG, OPEN_DRAFT_STATUSES, readByColumns, type InvoiceDraft } from '../../../../src/contract/invoices'
 import { toCents } from '../../../../src/contract/fixed'
 import type { Receipt } from '../../../../src/contract/purchasing'
 import { MANAGER } from '../../../../src/contract/roles'
@@ -60,7 +60,7 @@ function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedRece
   const open = OPEN_DRAFT_STATUSES.includes(draft.status)
   // A PDF or a photo read by position: its columns can be named (open by itself while nothing was read) and it is read again.
   const [naming, setNaming] = useState(false)
-  const namable = open && (draft.reader === 'PDF_TEXT' || draft.reader === 'OCR') && draft.layout !== null
+  const namable = open && readByColumns(draft.reader) && draft.layout !== null
 
   if (receipt) return <ReceiptView draft={draft} receipt={receipt} />
 
@@ -167,7 +167,7 @@ function DraftForm({ loaded, loadedReceipt }: { loaded: InvoiceDraft; loadedRece
           <PdfColumns key={draft.layout!.columns.map((c) => c.field).join()} draft={draft} onRead={reread} />
         ) : (
           <button type="button" className="mt-3 min-h-11 text-sm font-semibold text-brand-700 underline dark:text-brand-300" onClick={() => setNaming(true)}>
-            {draft.reader === 'OCR' ? T.changeColumnsPhoto : T.changeColumns}
+            {T.changeColumns(draft.reader === 'OCR' ? 'photo' : 'PDF')}
           </button>
         ))}
       {!noLines && (

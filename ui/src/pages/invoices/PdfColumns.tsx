@@ -22,7 +22,7 @@ const OPTIONS = PDF_FIELDS.map((f) => ({ value: f, label: T.fields[f] }))
 export function PdfColumns({ draft, onRead }: { draft: InvoiceDraft; onRead: (d: InvoiceDraft) => void }) {
   const columns = draft.layout!.columns
   const photo = draft.reader === 'OCR'
-  const rows = useLoad((signal) => getDraftLayout(draft.id, signal).then((r) => r.data.rows), [draft.id, JSON.stringify(columns)], photo ? T.rowsFailedPhoto : T.rowsFailed)
+  const rows = useLoad((signal) => getDraftLayout(draft.id, signal).then((r) => r.data.rows), [draft.id, JSON.stringify(columns)], T.rowsFailed(photo ? 'photo' : 'PDF'))
   const [fields, setFields] = useState<string[]>(() => columns.map((c) => c.field ?? ''))
   const { busy, failure, setFailure, run } = useSubmit()
 
@@ -43,7 +43,7 @@ export function PdfColumns({ draft, onRead }: { draft: InvoiceDraft; onRead: (d:
       <p className="text-sm text-slate-600 dark:text-slate-400">{photo ? T.columnsHintPhoto : T.columnsHint}</p>
       {rows.error && <LoadError error={rows.error} retry={rows.reload} inline />}
       <ColumnMap
-        name={photo ? T.columnsOfPhoto : T.columnsOfPdf}
+        name={T.columnsOf(photo ? 'photo' : 'PDF')}
         samples={LAYOUT_SAMPLE_ROWS}
         columns={columns.map((c, i) => ({ label: T.columnLabel(c.header, i), values: (rows.data ?? []).map((r) => r[i]), value: fields[i] }))}
         options={OPTIONS}
