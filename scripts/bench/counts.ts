@@ -22,14 +22,14 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ensureBenchSeed, ensureExecutable, launchChromium, loadAverage, login, median, startExecutable } from './lib'
+import { ensureBenchSeed, ensureExecutable, FIGURE_TAKEN, launchChromium, loadAverage, login, median, openUntilTaken, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 
 /**
  * Injected before the sheet's scripts: marks `usable` (above) and records keys, taps and saves, all on the
  * page's clock (performance.now(); events' timeStamp is on the same clock).
  */
-function instrument(lines: number) {
+function instrument({ lines, taken }: { lines: number; taken: string }) {
   const w = window as unknown as Bench
   w.__bench = { usable: null, keys: [], taps: {}, firstKey: {}, saved: {}, lastKey: null }
   const b = w.__bench
@@ -39,7 +39,10 @@ function instrument(lines: number) {
     const all = document.querySelectorAll('[data-testid^="line-"]')
     const last = all[all.length - 1]
     const full = all.length >= lines || (last !== undefined && last.getBoundingClientRect().bottom >= innerHeight)
-    if (full && document.querySelector('[data-testid^="line-"] input:not([disabled])')) setTimeout(() => (b.usable = performance.now()), 0)
+    if (full && document.querySelector('[data-testid^="line-"] input:not([disabled])')) setTimeout(() => {
+      b.usable = performance.now()
+      console.debug(taken)
+    }, 0)
     else requestAnimationFrame(check)
   }
   requestAnimationFrame(check)
@@ -78,8 +81,8 @@ const bench = (page: Page) => page.evaluate(() => (window as unknown as Bench)._
  * Navigation → usable, and the sheet's own part of it: from its first render (the 'rims:sheet' mark Sheet.tsx sets;
  * a build without it: the count's GET answered, which then starts that render) → usable. The rest is the app's start.
  */
-const usable = async (page: Page) => {
-  await page.waitForFunction(() => (window as unknown as Bench).__bench?.usable, null, { timeout: 120_000, polling: 100 })
+const usable = async (page: Page, url: string) => {
+  await openUntilTaken(page, url)
   return page.evaluate(() => {
     const at = (window as unknown as Bench).__bench.usable!
     const data = performance.getEntriesByType('resource').find((r) => /\/api\/stock-counts\/\d+$/.test(r.name)) as PerformanceResourceTiming | undefined
@@ -183,18 +186,16 @@ export async function countSheetFigures(o: { runs: number; lines: number; cpu: n
       const page = await context.newPage()
       await page.goto(server.url + '/favicon.svg')
       await page.evaluate((s) => localStorage.setItem('rims_user', JSON.stringify(s)), session)
-      await page.addInitScript(instrument, LINES)
+      await page.addInitScript(instrument, { lines: LINES, taken: FIGURE_TAKEN })
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU })
       const url = `${server.url}/counts/${count.id}`
-      await page.goto(url, { waitUntil: 'commit' })
-      const c = await usable(page)
+      const c = await usable(page, url)
       cold.push(c.at)
       coldSheet.push(c.sheet)
       sheetBytes = { wire: c.wire, json: c.json }
       await page.waitForLoadState('networkidle')
-      await page.goto(url, { waitUntil: 'commit' })
-      const w = await usable(page)
+      const w = await usable(page, url)
       warm.push(w.at)
       warmSheet.push(w.sheet)
       await page.waitForLoadState('networkidle')

@@ -15,7 +15,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ensureBenchSeed, ensureExecutable, launchChromium, loadAverage, login, median, startExecutable } from './lib'
+import { ensureBenchSeed, ensureExecutable, FIGURE_TAKEN, launchChromium, loadAverage, login, median, openUntilTaken, startExecutable } from './lib'
 import { BENCH_MANAGER, BENCH_PASSWORD } from './seed'
 
 export interface DashboardOptions {
@@ -44,8 +44,8 @@ interface Bench {
   __bench: { numbers: number | null; longTasks: { start: number; duration: number }[] }
 }
 
-/** Injected before the dashboard's scripts: marks the numbers painted and records the long tasks. */
-function instrument() {
+/** Injected before the dashboard's scripts: marks the numbers painted, records the long tasks and tells the bench once the charts are drawn too. */
+function instrument(taken: string) {
   const w = window as unknown as Bench
   w.__bench = { numbers: null, longTasks: [] }
   const b = w.__bench
@@ -58,12 +58,16 @@ function instrument() {
     else requestAnimationFrame(check)
   }
   requestAnimationFrame(check)
+  const done = () => {
+    if (b.numbers !== null && performance.getEntriesByName('rims:charts-drawn').length > 0) console.debug(taken)
+    else requestAnimationFrame(done)
+  }
+  requestAnimationFrame(done)
 }
 
 /** Navigation → numbers painted, → charts drawn, and the longest task in between (0 when none passed 50 ms). */
 async function measureLoad(page: Page, url: string) {
-  await page.goto(url, { waitUntil: 'commit' })
-  await page.waitForFunction(() => (window as unknown as Bench).__bench?.numbers && performance.getEntriesByName('rims:charts-drawn').length > 0, null, { timeout: 120_000, polling: 100 })
+  await openUntilTaken(page, url)
   const m = await page.evaluate(() => {
     const b = (window as unknown as Bench).__bench
     const charts = performance.getEntriesByName('rims:charts-drawn')[0].startTime
@@ -98,7 +102,7 @@ export async function dashboardFigures(o: DashboardOptions): Promise<DashboardSu
       const page = await context.newPage()
       await page.goto(server.url + '/favicon.svg')
       await page.evaluate((s) => localStorage.setItem('rims_user', JSON.stringify(s)), session)
-      await page.addInitScript(instrument)
+      await page.addInitScript(instrument, FIGURE_TAKEN)
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: o.cpu })
       const cold = await measureLoad(page, `${server.url}/dashboard`)

@@ -67,6 +67,20 @@ export async function launchChromium() {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: suiteChromiumArgs() })
 }
 
+/** What an instrumented page logs (console.debug) once its figure is taken. */
+export const FIGURE_TAKEN = 'rims-bench:figure-taken'
+
+/**
+ * Navigates to `url` and waits until the page's own instrument logs FIGURE_TAKEN. Heard through the console (CDP)
+ * rather than polled with page.waitForFunction, which puts Playwright's injected script into the page as it loads:
+ * at 4× slower CPU its compile and run took 75–110 ms of the main thread inside the figure (a trace of the sheet).
+ */
+export async function openUntilTaken(page: import('@playwright/test').Page, url: string) {
+  const taken = page.waitForEvent('console', { predicate: (m) => m.text() === FIGURE_TAKEN, timeout: 120_000 })
+  await page.goto(url, { waitUntil: 'commit' })
+  await taken
+}
+
 /** The 1-minute load average: how busy the shared box was. */
 export const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
 
