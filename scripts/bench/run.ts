@@ -11,7 +11,8 @@
 //    HTTPS on, RSS after start on the demo data, items page 1 against the bare handler, Lighthouse on /login.
 // 5. The costing figures (scripts/bench/costing.ts, in process): plate cost 3 levels deep, menu costing of 300 dishes.
 // 6. The 500-line count sheet in Chromium at 375 px, CPU 4× slower (scripts/bench/counts.ts, --runs sessions).
-// 7. The Manager's dashboard on a phone (scripts/bench/dashboard.ts, --runs of it): navigation → numbers, → charts.
+// 7. The Manager's dashboard on a phone (scripts/bench/dashboard.ts, --runs of it): navigation → numbers, → charts;
+//    and their floor, React alone on the same phone (scripts/bench/react-floor.ts).
 // 8. The camera decoder (scripts/bench/camera.ts): ms per photo-like 640×480 frame in the built UI's decode worker.
 // 9. The median of the runs goes to docs/performance.md (table, targets met or not) and docs/performance.json.
 import { spawn } from 'bun'
@@ -25,6 +26,7 @@ import { nextRequestNumber } from '../../src/modules/kitchen-requests/repo'
 import { costingFigureRows, costingFigures, costingTargets } from './costing'
 import { countSheetFigureRows, countSheetFigures, countSheetTargets } from './counts'
 import { dashboardFigures, dashboardTargets } from './dashboard'
+import { reactFloorFigures, reactFloorRow } from './react-floor'
 import { coldStarts, loginsAtConcurrency } from './foundation'
 import { fsyncLatency } from './fsync'
 import { leanFigureRows, leanFigures, leanTargets } from './lean'
@@ -300,6 +302,8 @@ console.log(`count sheet figures [${elapsed()}]`)
 const sheet = await countSheetFigures({ runs: RUNS, lines: 500, cpu: 4, dir: SEED_DIR })
 console.log(`the Manager's dashboard on a phone [${elapsed()}]`)
 const dashboard = await dashboardFigures({ runs: RUNS, cpu: 4, seedDir: SEED_DIR })
+console.log(`React alone on the phone [${elapsed()}]`)
+const floor = await reactFloorFigures({ runs: Math.max(RUNS, 5), cpu: 4 })
 console.log(`camera decoder [${elapsed()}]`)
 const camera = await cameraFigures({ frames: 40 })
 
@@ -336,6 +340,7 @@ const summary = {
   fsync,
   lean,
   dashboard,
+  reactFloor: floor,
   camera,
   endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e.name, Object.fromEntries(CLIENTS.map((c) => [c, endpointMedian(e.name, c)]))])),
 }
@@ -399,6 +404,7 @@ for (const [k, v] of leanFigureRows(lean)) md.push(`| ${k} | ${v} |`)
 for (const [k, v] of costingFigureRows(costing)) md.push(`| ${k} | ${v} |`)
 for (const [k, v] of countSheetFigureRows(sheet)) md.push(`| ${k} | ${v} |`)
 md.push(`| Manager dashboard, phone (CPU ${dashboard.cpu}× slower): longest task from the numbers to the charts, cold / warm | ${dashboard.longestTaskCold.toFixed(0)} / ${dashboard.longestTaskWarm.toFixed(0)} ms |`)
+md.push(`| ${reactFloorRow(floor).join(' | ')} |`)
 for (const [k, v] of cameraFigureRows(camera)) md.push(`| ${k} | ${v} |`)
 md.push(`| load average (1 min) at the start of each run | ${runs.map((r) => r.loadAverage[0].toFixed(1)).join(', ')} |`)
 md.push(`| idle RSS | ${f1(summary.idleRssMb)} MB |`)

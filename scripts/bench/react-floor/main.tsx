@@ -1,0 +1,21 @@
+// The yardstick page of scripts/bench/react-floor.ts: React and react-dom as the app ships them, a screenful of twelve
+// inputs and nothing else (no router, session, CSS, data). It tells the bench once its first render is painted.
+import { useEffect } from 'react'
+import { createRoot } from 'react-dom/client'
+
+function Floor() {
+  useEffect(() => {
+    requestAnimationFrame(() => setTimeout(() => console.debug('rims-bench:figure-taken'), 0))
+  }, [])
+  return (
+    <ul>
+      {Array.from({ length: 12 }, (_, i) => (
+        <li key={i}>
+          <input aria-label={`Line ${i + 1}`} defaultValue={i} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+createRoot(document.getElementById('root')!).render(<Floor />)
