@@ -119,6 +119,16 @@ describe('the words of a photo are read as a PDF text layer', () => {
     expect(res.status).toBe(200)
     expect(res.body.data.lines.map((l: any) => [l.supplier_code, l.description, l.amount])).toEqual(s.lines.map((l) => [null, l.description, Number(lineAmount(l))]))
   })
+  test('a photo whose column headers are not known: no line read, and the draft says to name its columns, as a PDF’s does', async () => {
+    await ocrOn(true)
+    const page = ocrPageOf(spec('OCR-4', specLines(3)))
+    const renamed: Record<string, string> = { Code: 'Ref', Description: 'Goods', Qty: 'Cnt', Unit: 'Each', price: 'one', Amount: 'Sum' }
+    page.words = page.words.map((w) => (renamed[w.text] ? { ...w, text: renamed[w.text] } : w))
+    const d = (await upload(PNG_BYTES, 'p.png', { words: JSON.stringify(page) })).body.data
+    expect(d.lines).toEqual([])
+    expect(d.problems).toEqual([{ code: 'NO_LINES', message: 'No line was read: say which column is which' }])
+    expect((await call('GET', `/receipts/drafts/${d.id}/layout`, undefined, keeper.token)).status).toBe(200)
+  })
 })
 
 describe('refused, nothing stored', () => {

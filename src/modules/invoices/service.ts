@@ -147,7 +147,8 @@ export function createInvoiceService({ db, clock, settings, receipts }: StockSer
     })
     const problems: InvoiceProblem[] = []
     if (!received) {
-      if (rows.length === 0) problems.push({ code: 'NO_LINES', message: d.reader === 'PDF_TEXT' ? 'No line was read: say which column is which' : 'No line was read' })
+      // A PDF's or a photo's columns can be named (GET/PUT …/layout); other files have nothing to name.
+      if (rows.length === 0) problems.push({ code: 'NO_LINES', message: readByColumns(d.reader) ? 'No line was read: say which column is which' : 'No line was read' })
       if (totalsDiffer)
         problems.push({ code: 'TOTALS', message: `The lines add up to ${fromCents(sum).toFixed(2)}, the invoice says ${fromCents(d.lines_total!).toFixed(2)}` })
       if (d.net !== null && d.tax !== null && d.gross !== null && d.net + d.tax !== d.gross)
