@@ -39,11 +39,11 @@ function instrument({ lines, taken }: { lines: number; taken: string }) {
     const all = document.querySelectorAll('[data-testid^="line-"]')
     const last = all[all.length - 1]
     const full = all.length >= lines || (last !== undefined && last.getBoundingClientRect().bottom >= innerHeight)
-    if (full && document.querySelector('[data-testid^="line-"] input:not([disabled])')) setTimeout(() => {
+    if (!full || !document.querySelector('[data-testid^="line-"] input:not([disabled])')) return requestAnimationFrame(check)
+    setTimeout(() => {
       b.usable = performance.now()
       console.debug(taken)
     }, 0)
-    else requestAnimationFrame(check)
   }
   requestAnimationFrame(check)
   addEventListener('keydown', (e) => (b.lastKey = e.timeStamp), true)

@@ -1,5 +1,6 @@
 // The yardstick page of scripts/bench/react-floor.ts: React and react-dom as the app ships them, a screenful of twelve
-// inputs and nothing else (no router, session, CSS, data). It tells the bench once its first render is painted.
+// inputs and nothing else (no router, session, CSS, data). It tells the bench once its first render is painted, with
+// the message scripts/bench/lib.ts calls FIGURE_TAKEN (this page is built for the browser and cannot import it).
 import { useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 
