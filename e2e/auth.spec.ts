@@ -23,13 +23,15 @@ for (const role of ['Manager', 'Storekeeper', 'Chef'] as const) {
 test('the Manager groups the pages in the Inventory, Operations and Analytics dropdowns', async ({ page }) => {
   await signInAs(page, 'Manager')
   const menu = page.getByRole('button', { name: 'Open menu' })
+  const analytics = page.getByRole('button', { name: 'Analytics' })
+  // Decided once the header is drawn: right after the load event the app may not have rendered it yet.
+  await expect(menu.or(analytics).first()).toBeVisible()
   if (await menu.isVisible()) {
     await menu.click()
     const nav = page.getByRole('navigation', { name: 'Mobile' })
     for (const g of ['Inventory', 'Operations', 'Analytics']) await expect(nav.getByText(g, { exact: true })).toBeVisible()
     await nav.getByRole('link', { name: 'Reports' }).click()
   } else {
-    const analytics = page.getByRole('button', { name: 'Analytics' })
     await expect(analytics).toHaveAttribute('aria-expanded', 'false')
     await analytics.click()
     await expect(analytics).toHaveAttribute('aria-expanded', 'true')
