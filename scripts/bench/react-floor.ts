@@ -48,17 +48,10 @@ export async function reactFloorFigures(o: { runs: number; cpu: number }): Promi
       const page = await context.newPage()
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: o.cpu })
-      // The moment the page logged, on its own clock (the log's timestamp is on the browser's).
-      await page.addInitScript((taken) => {
-        const log = console.debug
-        console.debug = (...args: unknown[]) => {
-          if (args[0] === taken) (window as unknown as { __taken: number }).__taken = performance.now()
-          log(...args)
-        }
-      }, FIGURE_TAKEN)
       for (const into of [cold, warm]) {
         await openUntilTaken(page, url)
-        into.push(await page.evaluate(() => (window as unknown as { __taken: number }).__taken))
+        // The page's own mark, on its clock (the log's timestamp is on the browser's).
+        into.push(await page.evaluate((taken) => performance.getEntriesByName(taken)[0].startTime, FIGURE_TAKEN))
         await page.waitForLoadState('networkidle')
       }
       await context.close()
